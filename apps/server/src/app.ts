@@ -1,0 +1,116 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyMultipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyError, type FastifyInstance, type RouteOptions } from 'fastify';
+import type { AppConfig } from './config/env.ts';
+import type { Database } from './db/client.ts';
+import { AppError } from './lib/errors.ts';
+import { createDiskStorage } from './lib/storage.ts';
+import { adminAdjustmentRoutes } from './modules/adjustments/adjustments.routes.ts';
+import { requireAdmin } from './modules/auth/auth.guard.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { adminDepositRoutes, depositRoutes } from './modules/deposits/deposits.routes.ts';
+import { adminHistoryRoutes, historyRoutes } from './modules/history/history.routes.ts';
+import { adminLedgerRoutes } from './modules/ledger/ledger.routes.ts';
+import { adminUserRoutes, userRoutes } from './modules/users/users.routes.ts';
+import { adminWithdrawalRoutes, withdrawalRoutes } from './modules/withdrawals/withdrawals.routes.ts';
+
+export interface BuildAppOptions {
+  config: AppConfig;
+  db: Database;
+  logger?: boolean;
+  /** Lets tests see every route as it is registered (the admin-guard walk). */
+  onRoute?: (route: RouteOptions) => void;
+}
+
+const CLIENT_ERROR_MESSAGES: Record<string, string> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: 'The request body is not valid JSON.',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'The request body is empty.',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'The request body is too large.',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'This content type is not supported.',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'The request body length is wrong.',
+  FST_REQ_FILE_TOO_LARGE: 'The file is too large.',
+  FST_PARTS_LIMIT: 'The form has too many parts.',
+  FST_FILES_LIMIT: 'Send one file at most.',
+  FST_FIELDS_LIMIT: 'The form has too many fields.',
+  FST_INVALID_MULTIPART_CONTENT_TYPE: 'The request is not a multipart form.',
+};
+
+export async function buildApp({
+  config,
+  db,
+  logger = true,
+  onRoute,
+}: BuildAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger ? { level: config.logLevel } : false,
+    bodyLimit: config.bodyLimitBytes,
+    trustProxy: config.trustProxy,
+    routerOptions: { maxParamLength: 200 },
+  });
+  if (onRoute) app.addHook('onRoute', onRoute);
+  app.decorate('db', db);
+  app.decorate('config', config);
+  app.decorate('storage', createDiskStorage(path.join(config.dataDir, 'uploads')));
+  app.decorateRequest('actor', null);
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (body === '') return done(null, undefined);
+    void parseJson(request, String(body), done);
+  });
+
+  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    if (error instanceof AppError) {
+      return reply.code(error.status).send({ message: error.message, error: error.message });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      const message = CLIENT_ERROR_MESSAGES[error.code] ?? error.message;
+      return reply.code(status).send({ message, error: message });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    const message = 'Something went wrong on our side. Please try again.';
+    return reply.code(500).send({ message, error: message });
+  });
+
+  await app.register(fastifyMultipart, {
+    limits: { fileSize: config.uploadMaxBytes, files: 1, fields: 20, fieldSize: 10_000, parts: 25 },
+  });
+  for (const routes of [authRoutes, userRoutes, depositRoutes, withdrawalRoutes, historyRoutes]) {
+    await app.register(routes);
+  }
+  await app.register(
+    async (admin) => {
+      admin.addHook('onRequest', requireAdmin);
+      for (const routes of [
+        adminUserRoutes,
+        adminDepositRoutes,
+        adminAdjustmentRoutes,
+        adminWithdrawalRoutes,
+        adminHistoryRoutes,
+        adminLedgerRoutes,
+      ]) {
+        await admin.register(routes);
+      }
+    },
+    { prefix: '/api/admin' },
+  );
+
+  await registerWebApp(app, config.webDistDir);
+  return app;
+}
+
+/** Serves the built single-page app; client-side routes fall back to index.html, unknown API paths get 404. */
+async function registerWebApp(app: FastifyInstance, webDistDir: string | undefined): Promise<void> {
+  const hasWebApp = webDistDir !== undefined && existsSync(path.join(webDistDir, 'index.html'));
+  if (hasWebApp) {
+    await app.register(fastifyStatic, { root: webDistDir, wildcard: false, index: false });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const isPageRequest = request.method === 'GET' && !request.url.startsWith('/api/');
+    if (hasWebApp && isPageRequest) return reply.type('text/html').sendFile('index.html');
+    const message = 'Not found.';
+    return reply.code(404).send({ message, error: message });
+  });
+}

@@ -1,0 +1,84 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0', ''])
+  .optional()
+  .transform((value) => value === 'true' || value === '1');
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z.url().optional(),
+  ADMIN_EMAIL: z.email().optional(),
+  ADMIN_PASSWORD: z.string().min(1).optional(),
+  ADMIN_USERNAME: z.string().min(3).default('admin'),
+  ADMIN_FULL_NAME: z.string().min(3).default('Site Administrator'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  BODY_LIMIT_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(1024 * 1024),
+  LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(10),
+  LOGIN_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
+  TRUST_PROXY: booleanFlag,
+  MIN_DEPOSIT_USD: z.coerce.number().int().min(1).default(50),
+  UPLOAD_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(5 * 1024 * 1024),
+  WEB_DIST_DIR: z.string().optional(),
+});
+
+export type Env = z.infer<typeof EnvSchema>;
+
+export interface AppConfig {
+  host: string;
+  port: number;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  admin: { email: string | undefined; password: string | undefined; userName: string; fullName: string };
+  logLevel: Env['LOG_LEVEL'];
+  bodyLimitBytes: number;
+  login: { maxFailures: number; windowMs: number };
+  trustProxy: boolean;
+  minDepositCents: bigint;
+  uploadMaxBytes: number;
+  /** Built web app to serve; undefined in tests that only exercise the API. */
+  webDistDir: string | undefined;
+}
+
+/** The only reader of process.env: parsed once at start, failing fast with every problem listed. */
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
+  // `DATABASE_URL=` in a shell or an env file means "not set", as it does for most tools.
+  const setValues = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== ''));
+  const parsed = EnvSchema.safeParse(setValues);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new Error(`Invalid settings:\n${problems.join('\n')}`);
+  }
+  const env = parsed.data;
+  return {
+    host: env.HOST,
+    port: env.PORT,
+    dataDir: path.resolve(env.DATA_DIR),
+    databaseUrl: env.DATABASE_URL,
+    admin: {
+      email: env.ADMIN_EMAIL?.toLowerCase(),
+      password: env.ADMIN_PASSWORD,
+      userName: env.ADMIN_USERNAME,
+      fullName: env.ADMIN_FULL_NAME,
+    },
+    logLevel: env.LOG_LEVEL,
+    bodyLimitBytes: env.BODY_LIMIT_BYTES,
+    login: { maxFailures: env.LOGIN_MAX_FAILURES, windowMs: env.LOGIN_WINDOW_MINUTES * 60_000 },
+    trustProxy: env.TRUST_PROXY,
+    minDepositCents: BigInt(env.MIN_DEPOSIT_USD) * 100n,
+    uploadMaxBytes: env.UPLOAD_MAX_BYTES,
+    webDistDir: env.WEB_DIST_DIR ? path.resolve(env.WEB_DIST_DIR) : undefined,
+  };
+}

@@ -1,0 +1,3 @@
+export * from './ledger.ts';
+export * from './money.ts';
+export * from './users.ts';

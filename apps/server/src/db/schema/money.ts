@@ -1,0 +1,82 @@
+import { sql } from 'drizzle-orm';
+import { bigint, index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { users } from './users.ts';
+
+const COINS = ['btc', 'eth', 'usdt'] as const;
+const REQUEST_STATUSES = ['pending', 'approved', 'rejected'] as const;
+
+export const storedFiles = pgTable('stored_files', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  storageKey: text('storage_key').notNull(),
+  mimeType: text('mime_type').notNull(),
+  sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull(),
+  ownerId: uuid('owner_id').references(() => users.id),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const deposits = pgTable(
+  'deposits',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    mode: text('mode', { enum: COINS }).notNull(),
+    amountCents: bigint('amount_cents', { mode: 'bigint' }).notNull(),
+    status: text('status', { enum: REQUEST_STATUSES }).notNull().default('pending'),
+    proofFileId: uuid('proof_file_id').references(() => storedFiles.id),
+    /** The wallet address the depositor was shown, kept even if the gateway is deleted later. */
+    address: text('address'),
+    decidedBy: uuid('decided_by').references(() => users.id),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    decisionReason: text('decision_reason'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('deposits_user_idx').on(table.userId, table.createdAt),
+    index('deposits_created_idx').on(table.createdAt, table.id),
+    index('deposits_status_idx').on(table.status, table.createdAt),
+  ],
+);
+
+export const withdrawals = pgTable(
+  'withdrawals',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    method: text('method', { enum: COINS }).notNull(),
+    amountCents: bigint('amount_cents', { mode: 'bigint' }).notNull(),
+    address: text('address').notNull(),
+    status: text('status', { enum: REQUEST_STATUSES }).notNull().default('pending'),
+    payoutTxHash: text('payout_tx_hash'),
+    decidedBy: uuid('decided_by').references(() => users.id),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    decisionReason: text('decision_reason'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('withdrawals_user_idx').on(table.userId, table.createdAt),
+    index('withdrawals_status_idx').on(table.status, table.createdAt),
+  ],
+);
+
+/** Stripe-style idempotency: the key is claimed in the same transaction as the work it guards. */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    key: text('key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    responseStatus: bigint('response_status', { mode: 'number' }).notNull(),
+    responseBody: text('response_body').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().default(sql`now()`),
+  },
+  (table) => [
+    primaryKey({ columns: [table.userId, table.key] }),
+    index('idempotency_keys_created_idx').on(table.createdAt),
+  ],
+);

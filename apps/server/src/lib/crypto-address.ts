@@ -1,0 +1,52 @@
+import { sha256 } from '@noble/hashes/sha2.js';
+import { keccak_256 } from '@noble/hashes/sha3.js';
+import { bech32, bech32m, createBase58check } from '@scure/base';
+
+export type Coin = 'btc' | 'eth' | 'usdt';
+
+const base58check = createBase58check(sha256);
+
+/** Bitcoin mainnet: P2PKH/P2SH in base58check, segwit v0 in bech32, v1+ (taproot) in bech32m. */
+export function isBitcoinAddress(address: string): boolean {
+  if (/^(1|3)/.test(address)) {
+    try {
+      const payload = base58check.decode(address);
+      return payload.length === 21 && (payload[0] === 0x00 || payload[0] === 0x05);
+    } catch {
+      return false;
+    }
+  }
+  if (/^bc1/i.test(address)) {
+    if (address !== address.toLowerCase() && address !== address.toUpperCase()) return false;
+    const lower = address.toLowerCase();
+    for (const codec of [bech32, bech32m]) {
+      try {
+        const { prefix, words } = codec.decode(lower as `${string}1${string}`, 90);
+        const version = words[0];
+        if (prefix !== 'bc' || version === undefined || version > 16) continue;
+        const program = codec.fromWords(words.slice(1));
+        const isV0 = version === 0 && codec === bech32 && (program.length === 20 || program.length === 32);
+        const isV1Plus = version > 0 && codec === bech32m && program.length >= 2 && program.length <= 40;
+        if (isV0 || isV1Plus) return true;
+      } catch {}
+    }
+  }
+  return false;
+}
+
+/** Ethereum (and ERC-20 USDT): 40 hex digits; mixed case must carry a valid EIP-55 checksum. */
+export function isEthereumAddress(address: string): boolean {
+  if (!/^0x[0-9a-fA-F]{40}$/.test(address)) return false;
+  const hex = address.slice(2);
+  if (hex === hex.toLowerCase() || hex === hex.toUpperCase()) return true;
+  const hash = keccak_256(new TextEncoder().encode(hex.toLowerCase()));
+  return [...hex].every((char, index) => {
+    const byte = hash[index >> 1] ?? 0;
+    const nibble = index % 2 === 0 ? byte >> 4 : byte & 0x0f;
+    return /[0-9]/.test(char) || (nibble >= 8 ? char === char.toUpperCase() : char === char.toLowerCase());
+  });
+}
+
+export function isAddressForCoin(coin: Coin, address: string): boolean {
+  return coin === 'btc' ? isBitcoinAddress(address) : isEthereumAddress(address);
+}

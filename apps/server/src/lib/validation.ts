@@ -1,0 +1,17 @@
+import type { z } from 'zod';
+import { AppError } from './errors.ts';
+
+/** Parses a request part with its shared schema; the first problem becomes a 400 with a readable message. */
+export function parseWith<Schema extends z.ZodType>(schema: Schema, value: unknown): z.output<Schema> {
+  const result = schema.safeParse(value ?? {});
+  if (result.success) return result.data;
+  const issue = result.error.issues[0];
+  if (!issue) throw new AppError('BAD_REQUEST', 'The request is not valid.');
+  const isFieldTypeProblem = issue.code === 'invalid_type' && issue.path.length > 0;
+  const message = isFieldTypeProblem
+    ? `${issue.path.join('.')} has the wrong type.`
+    : issue.code === 'invalid_type'
+      ? 'The request body must be a JSON object.'
+      : issue.message;
+  throw new AppError('BAD_REQUEST', message);
+}

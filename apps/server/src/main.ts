@@ -1,0 +1,50 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildApp } from './app.ts';
+import { loadConfig } from './config/env.ts';
+import { connectDatabase } from './db/client.ts';
+import { type EmbeddedDatabase, startEmbeddedPostgres } from './db/embedded.ts';
+import { migrateDatabase } from './db/migrate.ts';
+import { ensureFirstAdmin } from './modules/auth/auth.service.ts';
+
+const config = loadConfig();
+const webDistDir = config.webDistDir ?? fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+let embedded: EmbeddedDatabase | undefined;
+try {
+  if (!config.databaseUrl) {
+    embedded = await startEmbeddedPostgres(config.dataDir, {
+      info: (message) => console.log(message),
+      warn: (message) => console.warn(message),
+    });
+  }
+  const databaseUrl = config.databaseUrl ?? embedded?.url;
+  if (!databaseUrl) throw new Error('No database available.');
+  await migrateDatabase(databaseUrl);
+  const connection = connectDatabase(databaseUrl);
+  await ensureFirstAdmin(connection.db, config, (line) => console.log(line));
+
+  const app = await buildApp({
+    config: { ...config, webDistDir: path.resolve(webDistDir) },
+    db: connection.db,
+  });
+  let isClosing = false;
+  const shutdown = async (signal: string) => {
+    if (isClosing) return;
+    isClosing = true;
+    app.log.info(`${signal} received, shutting down`);
+    await app.close();
+    await connection.close();
+    await embedded?.stop();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ host: config.host, port: config.port });
+  console.log(`Vestora is running on http://localhost:${config.port}`);
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  await embedded?.stop().catch(() => {});
+  process.exit(1);
+}

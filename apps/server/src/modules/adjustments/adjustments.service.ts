@@ -1,0 +1,49 @@
+import { randomUUID } from 'node:crypto';
+import { MESSAGES } from '@vestora/shared';
+import type { Database } from '../../db/client.ts';
+import type { Actor } from '../auth/auth.service.ts';
+import { type StoredResponse, withIdempotency } from '../idempotency/idempotency.service.ts';
+import { postTransfers } from '../ledger/ledger.service.ts';
+import { toAdminUserRow } from '../users/users.mapper.ts';
+import { loadUserRecord } from '../users/users.service.ts';
+
+export interface AdjustmentInput {
+  mode: 'credit' | 'debit';
+  amountCents: bigint;
+  reason: string | null;
+}
+
+/**
+ * An administrator credits or debits a user's available balance. The money comes from, or goes to,
+ * the platform's adjustments account; who did it and why stay on the transfer for the user to see.
+ */
+export async function adjustBalance(
+  db: Database,
+  actor: Actor,
+  userId: string,
+  input: AdjustmentInput,
+  idempotencyKey: string | undefined,
+): Promise<StoredResponse> {
+  await loadUserRecord(db, userId);
+  const fingerprint = { action: 'adjust', userId, ...input };
+  return withIdempotency(db, { userId: actor.user.id, key: idempotencyKey, fingerprint }, async (tx) => {
+    const user = { userId, kind: 'available' as const };
+    const platform = { platform: 'adjustments' as const };
+    const adjustmentId = randomUUID();
+    await postTransfers(tx, [
+      {
+        from: input.mode === 'credit' ? platform : user,
+        to: input.mode === 'credit' ? user : platform,
+        amountCents: input.amountCents,
+        kind: input.mode === 'credit' ? 'admin_credit' : 'admin_debit',
+        reference: { type: 'adjustment', id: adjustmentId },
+        settlementKey: `adjustment:${adjustmentId}`,
+        actorId: actor.user.id,
+        reason: input.reason,
+      },
+    ]);
+    const data = toAdminUserRow(await loadUserRecord(tx, userId));
+    const message = input.mode === 'credit' ? MESSAGES.accountCredited : MESSAGES.accountDebited;
+    return { status: 200, body: { data, message } };
+  });
+}

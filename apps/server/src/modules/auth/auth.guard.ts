@@ -1,0 +1,27 @@
+import { MESSAGES } from '@vestora/shared';
+import type { FastifyRequest } from 'fastify';
+import { AppError } from '../../lib/errors.ts';
+import { type Actor, authenticate } from './auth.service.ts';
+
+function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (!header) return undefined;
+  const [scheme, token] = header.split(' ');
+  return scheme?.toLowerCase() === 'bearer' && token ? token : undefined;
+}
+
+/** onRequest hook: runs before the body is read, so anonymous callers cannot make us parse anything. */
+export async function requireUser(request: FastifyRequest): Promise<void> {
+  request.actor = await authenticate(request.server.db, bearerToken(request));
+}
+
+/** onRequest hook for every admin route: the role is checked on the server, every time. */
+export async function requireAdmin(request: FastifyRequest): Promise<void> {
+  await requireUser(request);
+  if (!request.actor?.user.isAdmin) throw new AppError('FORBIDDEN', MESSAGES.adminOnly);
+}
+
+export function actorOf(request: FastifyRequest): Actor {
+  if (!request.actor) throw new AppError('UNAUTHENTICATED', MESSAGES.signInRequired);
+  return request.actor;
+}

@@ -1,0 +1,48 @@
+import { and, count, eq, gt, inArray, lt, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { loginFailures, sessions, users } from '../../db/schema/index.ts';
+
+export async function findSessionUser(db: Executor, { tokenHash }: { tokenHash: string }) {
+  const [row] = await db
+    .select({ sessionId: sessions.id, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, sql`now()`)))
+    .limit(1);
+  return row;
+}
+
+export async function insertSession(
+  db: Executor,
+  values: { userId: string; tokenHash: string; expiresAt: Date },
+): Promise<void> {
+  await db.insert(sessions).values(values);
+}
+
+export async function deleteSession(db: Executor, { sessionId }: { sessionId: string }): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.id, sessionId));
+}
+
+export async function deleteExpiredSessions(db: Executor): Promise<void> {
+  await db.delete(sessions).where(lt(sessions.expiresAt, sql`now()`));
+}
+
+export async function countRecentFailures(
+  db: Executor,
+  { subjects, since }: { subjects: string[]; since: Date },
+): Promise<Map<string, number>> {
+  const rows = await db
+    .select({ subject: loginFailures.subject, failures: count() })
+    .from(loginFailures)
+    .where(and(inArray(loginFailures.subject, subjects), gt(loginFailures.failedAt, since)))
+    .groupBy(loginFailures.subject);
+  return new Map(rows.map((row) => [row.subject, row.failures]));
+}
+
+export async function recordFailures(db: Executor, { subjects }: { subjects: string[] }): Promise<void> {
+  await db.insert(loginFailures).values(subjects.map((subject) => ({ subject })));
+}
+
+export async function clearFailures(db: Executor, { subject }: { subject: string }): Promise<void> {
+  await db.delete(loginFailures).where(eq(loginFailures.subject, subject));
+}

@@ -1,0 +1,166 @@
+import { randomBytes } from 'node:crypto';
+import {
+  type LoginRequestSchema,
+  MESSAGES,
+  SESSION_TTL_MS,
+  type SignupRequestSchema,
+  type TradeUser,
+} from '@vestora/shared';
+import type { z } from 'zod';
+import type { AppConfig } from '../../config/env.ts';
+import type { Database } from '../../db/client.ts';
+import { AppError } from '../../lib/errors.ts';
+import { toTradeUser } from '../users/users.mapper.ts';
+import {
+  findUserByLogin,
+  findUserConflicts,
+  hasAdmin,
+  insertUser,
+  markUserLoggedIn,
+  type UserRow,
+} from '../users/users.repo.ts';
+import { loadUserRecord } from '../users/users.service.ts';
+import {
+  clearFailures,
+  countRecentFailures,
+  deleteSession,
+  findSessionUser,
+  insertSession,
+  recordFailures,
+} from './auth.repo.ts';
+import { hashPassword, verifyAgainstDecoy, verifyPassword } from './password.ts';
+import { createSessionToken, hashSessionToken } from './tokens.ts';
+
+export interface Actor {
+  user: UserRow;
+  sessionId: string;
+}
+
+const UNIQUE_VIOLATION = '23505';
+
+export async function signUp(db: Database, input: z.output<typeof SignupRequestSchema>): Promise<void> {
+  await assertAvailable(db, input);
+  const passwordHash = await hashPassword(input.password);
+  try {
+    await insertUser(db, {
+      fullName: input.fullName.replace(/\s+/g, ' '),
+      userName: input.userName,
+      email: input.email,
+      passwordHash,
+    });
+  } catch (error) {
+    // Two sign-ups racing for the same name: the unique index decides, the loser hears why.
+    if (isUniqueViolation(error)) await assertAvailable(db, input);
+    throw error;
+  }
+}
+
+async function assertAvailable(db: Database, input: { email: string; userName: string }): Promise<void> {
+  const { emailTaken, userNameTaken } = await findUserConflicts(db, input);
+  if (emailTaken) throw new AppError('CONFLICT', MESSAGES.emailTaken);
+  if (userNameTaken) throw new AppError('CONFLICT', MESSAGES.userNameTaken);
+}
+
+export async function logIn(
+  db: Database,
+  config: AppConfig,
+  input: z.output<typeof LoginRequestSchema> & { ip: string },
+): Promise<{ user: TradeUser; token: string }> {
+  const accountSubject = `account:${input.userNameOrEmail.toLowerCase()}`;
+  const ipSubject = `ip:${input.ip}`;
+  const since = new Date(Date.now() - config.login.windowMs);
+  const failures = await countRecentFailures(db, { subjects: [accountSubject, ipSubject], since });
+  const isLimited = [...failures.values()].some((failed) => failed >= config.login.maxFailures);
+  if (isLimited) throw new AppError('TOO_MANY_REQUESTS', MESSAGES.tooManyAttempts);
+
+  const user = await findUserByLogin(db, { userNameOrEmail: input.userNameOrEmail });
+  const isValid =
+    user && user.status === 'active'
+      ? await verifyPassword(user.passwordHash, input.password)
+      : await verifyAgainstDecoy(input.password);
+  if (!user || !isValid) {
+    await recordFailures(db, { subjects: [accountSubject, ipSubject] });
+    throw new AppError('UNAUTHENTICATED', MESSAGES.invalidCredentials);
+  }
+  if (user.suspended) throw new AppError('FORBIDDEN', MESSAGES.suspended);
+
+  const token = createSessionToken();
+  const ttl = input.rememberMe ? SESSION_TTL_MS.remembered : SESSION_TTL_MS.short;
+  await db.transaction(async (tx) => {
+    await insertSession(tx, {
+      userId: user.id,
+      tokenHash: hashSessionToken(token),
+      expiresAt: new Date(Date.now() + ttl),
+    });
+    await markUserLoggedIn(tx, { id: user.id });
+    await clearFailures(tx, { subject: accountSubject });
+  });
+  return { user: toTradeUser(await loadUserRecord(db, user.id)), token };
+}
+
+export async function logOut(db: Database, actor: Actor): Promise<void> {
+  await deleteSession(db, { sessionId: actor.sessionId });
+}
+
+/** Resolves a bearer token to its live session; suspended and deleted accounts cannot act. */
+export async function authenticate(db: Database, token: string | undefined): Promise<Actor> {
+  if (!token) throw new AppError('UNAUTHENTICATED', MESSAGES.signInRequired);
+  const found = await findSessionUser(db, { tokenHash: hashSessionToken(token) });
+  if (found?.user.status !== 'active') {
+    throw new AppError('UNAUTHENTICATED', MESSAGES.sessionExpired);
+  }
+  if (found.user.suspended) throw new AppError('FORBIDDEN', MESSAGES.suspended);
+  return found;
+}
+
+/**
+ * The first start creates the first administrator: from ADMIN_EMAIL/ADMIN_PASSWORD when set,
+ * otherwise with a generated password that is printed once.
+ */
+export async function ensureFirstAdmin(
+  db: Database,
+  config: AppConfig,
+  print: (line: string) => void,
+): Promise<void> {
+  if (await hasAdmin(db)) return;
+  const email = config.admin.email ?? 'admin@vestora.local';
+  const password = config.admin.password ?? generateAdminPassword();
+  try {
+    await insertUser(db, {
+      fullName: config.admin.fullName,
+      userName: config.admin.userName,
+      email,
+      passwordHash: await hashPassword(password),
+      isAdmin: true,
+      isVerified: true,
+    });
+  } catch (error) {
+    if (isUniqueViolation(error) && (await hasAdmin(db))) return;
+    throw error;
+  }
+  if (config.admin.password) {
+    print(`First administrator created: ${config.admin.userName} <${email}> (password from ADMIN_PASSWORD).`);
+  } else {
+    print(
+      [
+        'First administrator created. This password is shown only once:',
+        `  user name: ${config.admin.userName}`,
+        `  e-mail:    ${email}`,
+        `  password:  ${password}`,
+      ].join('\n'),
+    );
+  }
+}
+
+function generateAdminPassword(): string {
+  // The suffix guarantees the sign-up strength rule (upper, lower, special) whatever the random part is.
+  return `${randomBytes(15).toString('base64url')}Aa!`;
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  const cause = error instanceof Error && 'cause' in error ? error.cause : error;
+  return (
+    (typeof cause === 'object' && cause !== null && 'code' in cause && cause.code === UNIQUE_VIOLATION) ||
+    (typeof error === 'object' && error !== null && 'code' in error && error.code === UNIQUE_VIOLATION)
+  );
+}

@@ -1,0 +1,38 @@
+import { eq } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { deposits, storedFiles } from '../../db/schema/index.ts';
+
+export type DepositRow = typeof deposits.$inferSelect;
+
+export async function insertStoredFile(db: Executor, values: typeof storedFiles.$inferInsert) {
+  const [row] = await db.insert(storedFiles).values(values).returning({ id: storedFiles.id });
+  if (!row) throw new Error('insert into stored_files returned no row');
+  return row;
+}
+
+export async function insertDeposit(db: Executor, values: typeof deposits.$inferInsert): Promise<DepositRow> {
+  const [row] = await db.insert(deposits).values(values).returning();
+  if (!row) throw new Error('insert into deposits returned no row');
+  return row;
+}
+
+/** Locks the deposit row: two admins deciding at once are served one after the other. */
+export async function lockDeposit(db: Executor, { id }: { id: string }): Promise<DepositRow | undefined> {
+  const [row] = await db.select().from(deposits).where(eq(deposits.id, id)).for('update');
+  return row;
+}
+
+export async function recordDepositDecision(
+  db: Executor,
+  {
+    id,
+    status,
+    decidedBy,
+    reason,
+  }: { id: string; status: 'approved' | 'rejected'; decidedBy: string; reason: string | null },
+): Promise<void> {
+  await db
+    .update(deposits)
+    .set({ status, decidedBy, decidedAt: new Date(), decisionReason: reason })
+    .where(eq(deposits.id, id));
+}

@@ -1,0 +1,95 @@
+import { createHash } from 'node:crypto';
+import { type Coin, MESSAGES, type TradeUser } from '@vestora/shared';
+import type { Database } from '../../db/client.ts';
+import { AppError } from '../../lib/errors.ts';
+import type { FileStorage } from '../../lib/storage.ts';
+import { detectAllowedType, PROOF_TYPES } from '../../lib/uploads.ts';
+import type { Actor } from '../auth/auth.service.ts';
+import { type StoredResponse, withIdempotency } from '../idempotency/idempotency.service.ts';
+import { postTransfers } from '../ledger/ledger.service.ts';
+import { toTradeUser } from '../users/users.mapper.ts';
+import { loadUserRecord, UUID } from '../users/users.service.ts';
+import { insertDeposit, insertStoredFile, lockDeposit, recordDepositDecision } from './deposits.repo.ts';
+
+export interface DepositInput {
+  mode: Coin;
+  amountCents: bigint;
+  proof: Buffer | undefined;
+}
+
+export async function createDeposit(
+  deps: { db: Database; storage: FileStorage; minDepositCents: bigint },
+  actor: Actor,
+  input: DepositInput,
+  idempotencyKey: string | undefined,
+): Promise<StoredResponse> {
+  if (input.amountCents < deps.minDepositCents) {
+    throw new AppError('BAD_REQUEST', `minimum is ${Number(deps.minDepositCents) / 100}`);
+  }
+  const proofType = input.proof ? await detectAllowedType(input.proof, PROOF_TYPES) : null;
+  if (input.proof && !proofType) throw new AppError('BAD_REQUEST', MESSAGES.proofType);
+
+  const userId = actor.user.id;
+  const fingerprint = {
+    action: 'deposit',
+    mode: input.mode,
+    amountCents: input.amountCents,
+    proof: input.proof ? createHash('sha256').update(input.proof).digest('hex') : null,
+  };
+  return withIdempotency(deps.db, { userId, key: idempotencyKey, fingerprint }, async (tx) => {
+    let proofFileId: string | null = null;
+    if (input.proof && proofType) {
+      const storageKey = await deps.storage.put(input.proof);
+      const file = await insertStoredFile(tx, {
+        storageKey,
+        mimeType: proofType,
+        sizeBytes: input.proof.length,
+        ownerId: userId,
+      });
+      proofFileId = file.id;
+    }
+    await insertDeposit(tx, { userId, mode: input.mode, amountCents: input.amountCents, proofFileId });
+    const data: TradeUser = toTradeUser(await loadUserRecord(tx, userId));
+    return { status: 200, body: { data, message: MESSAGES.depositSuccess } };
+  });
+}
+
+type Decision = { action: 'approve' } | { action: 'decline'; reason: string | null };
+
+/** Approve credits the depositor through the ledger; decline moves nothing. Only pending deposits. */
+export async function decideDeposit(
+  db: Database,
+  actor: Actor,
+  id: string,
+  decision: Decision,
+  idempotencyKey: string | undefined,
+): Promise<StoredResponse> {
+  if (!UUID.test(id)) throw new AppError('NOT_FOUND', MESSAGES.transactionNotFound);
+  const fingerprint = { action: `${decision.action}-deposit`, id };
+  return withIdempotency(db, { userId: actor.user.id, key: idempotencyKey, fingerprint }, async (tx) => {
+    const deposit = await lockDeposit(tx, { id });
+    if (!deposit) throw new AppError('NOT_FOUND', MESSAGES.transactionNotFound);
+    if (deposit.status !== 'pending') throw new AppError('CONFLICT', MESSAGES.alreadyProcessed);
+    if (decision.action === 'approve') {
+      await postTransfers(tx, [
+        {
+          from: { platform: 'deposits' },
+          to: { userId: deposit.userId, kind: 'available' },
+          amountCents: deposit.amountCents,
+          kind: 'deposit',
+          reference: { type: 'deposit', id },
+          settlementKey: `deposit:${id}`,
+          actorId: actor.user.id,
+        },
+      ]);
+    }
+    await recordDepositDecision(tx, {
+      id,
+      status: decision.action === 'approve' ? 'approved' : 'rejected',
+      decidedBy: actor.user.id,
+      reason: decision.action === 'decline' ? decision.reason : null,
+    });
+    const message = decision.action === 'approve' ? MESSAGES.depositApproved : MESSAGES.depositDeclined;
+    return { status: 200, body: { message } };
+  });
+}

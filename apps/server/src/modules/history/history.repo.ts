@@ -1,0 +1,86 @@
+import { sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+
+export type HistoryRow = {
+  id: string;
+  type: 'deposit' | 'withdrawal' | 'adjustment' | 'plan';
+  mode: string;
+  amount_cents: string;
+  status: 'pending' | 'approved' | 'rejected';
+  reason: string | null;
+  created_at: Date;
+};
+
+/**
+ * Everything that touched one user's money, newest first: deposits and withdrawals with their state,
+ * admin adjustments with their reason, plan events from the ledger.
+ */
+export async function listUserHistory(
+  db: Executor,
+  { userId, type, page, pageSize }: { userId: string; type?: string; page: number; pageSize: number },
+): Promise<{ rows: HistoryRow[]; total: number }> {
+  const events = sql`
+    select d.id, 'deposit' as type, d.mode, d.amount_cents, d.status, d.decision_reason as reason, d.created_at
+      from deposits d where d.user_id = ${userId}
+    union all
+    select w.id, 'withdrawal', w.method, w.amount_cents, w.status, w.decision_reason, w.created_at
+      from withdrawals w where w.user_id = ${userId}
+    union all
+    select t.id,
+      case when t.kind in ('admin_credit', 'admin_debit') then 'adjustment' else 'plan' end,
+      case t.kind when 'admin_credit' then 'credit' when 'admin_debit' then 'debit' else t.kind end,
+      t.amount_cents, 'approved', t.reason, t.created_at
+      from ledger_transfers t
+      join ledger_accounts a on a.id in (t.debit_account_id, t.credit_account_id) and a.user_id = ${userId}
+      where t.kind in ('admin_credit', 'admin_debit', 'investment', 'plan_return', 'principal_return')`;
+  const filter = type ? sql`where type = ${type}` : sql``;
+  const [rows, totals] = await Promise.all([
+    db.execute<HistoryRow>(sql`select * from (${events}) events ${filter}
+      order by created_at desc, id desc limit ${pageSize} offset ${(page - 1) * pageSize}`),
+    db.execute<{ total: string }>(sql`select count(*)::text as total from (${events}) events ${filter}`),
+  ]);
+  return { rows: rows.rows, total: Number(totals.rows[0]?.total ?? 0) };
+}
+
+export type AdminTransactionRow = {
+  id: string;
+  type: 'deposit' | 'withdrawal';
+  mode: 'btc' | 'eth' | 'usdt';
+  user_id: string;
+  full_name: string;
+  user_name: string;
+  amount_cents: string;
+  status: 'pending' | 'approved' | 'rejected';
+  created_at: Date;
+  proof_file_id: string | null;
+  address: string | null;
+  reason: string | null;
+};
+
+/** Deposits and withdrawals of everyone, newest first, optionally of one status or type. */
+export async function listAllTransactions(
+  db: Executor,
+  { status, type, page, pageSize }: { status?: string; type?: string; page: number; pageSize: number },
+): Promise<{ rows: AdminTransactionRow[]; total: number }> {
+  const statusFilter = (alias: string) => (status ? sql`and ${sql.raw(alias)}.status = ${status}` : sql``);
+  const parts = [];
+  if (type !== 'withdrawal') {
+    parts.push(sql`select d.id, 'deposit' as type, d.mode, d.user_id, d.amount_cents, d.status, d.created_at,
+      d.proof_file_id, d.address, d.decision_reason as reason from deposits d where true ${statusFilter('d')}`);
+  }
+  if (type !== 'deposit') {
+    parts.push(sql`select w.id, 'withdrawal', w.method, w.user_id, w.amount_cents, w.status, w.created_at,
+      null::uuid, w.address, w.decision_reason from withdrawals w where true ${statusFilter('w')}`);
+  }
+  const events = sql.join(parts, sql` union all `);
+  const limit = page * pageSize;
+  const [rows, totals] = await Promise.all([
+    db.execute<AdminTransactionRow>(sql`
+      select e.*, u.full_name, u.user_name from (
+        select * from (${events}) unioned order by created_at desc, id desc limit ${limit}
+      ) e join users u on u.id = e.user_id
+      order by e.created_at desc, e.id desc offset ${(page - 1) * pageSize}`),
+    db.execute<{ total: string }>(sql`select count(*)::text as total from (${events}) events`),
+  ]);
+  return { rows: rows.rows, total: Number(totals.rows[0]?.total ?? 0) };
+}

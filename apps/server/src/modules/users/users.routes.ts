@@ -1,0 +1,30 @@
+import { MESSAGES, PageQuerySchema } from '@vestora/shared';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { parseWith } from '../../lib/validation.ts';
+import { actorOf, requireAdmin, requireUser } from '../auth/auth.guard.ts';
+import { getProfile, listUsers, verifyUser } from './users.service.ts';
+
+const IdParamsSchema = z.object({ id: z.string().max(100) });
+
+export async function userRoutes(app: FastifyInstance): Promise<void> {
+  app.get('/api/user/userprofile/:id', { onRequest: requireUser }, async (request) => {
+    const { id } = parseWith(IdParamsSchema, request.params);
+    return { data: await getProfile(app.db, actorOf(request), id) };
+  });
+
+  // Under the user prefix in the specification, but an administrator's list all the same.
+  app.get('/api/user/getallusers', { onRequest: requireAdmin }, async (request) => {
+    const query = parseWith(PageQuerySchema, request.query);
+    const { users, total } = await listUsers(app.db, query);
+    return { data: users, message: MESSAGES.usersFetched, ...query, total };
+  });
+}
+
+/** Registered inside the admin scope, where every route is guarded by requireAdmin. */
+export async function adminUserRoutes(app: FastifyInstance): Promise<void> {
+  app.put('/verifyUser/:id', async (request) => {
+    const { id } = parseWith(IdParamsSchema, request.params);
+    return { data: await verifyUser(app.db, id), message: MESSAGES.userVerified };
+  });
+}

@@ -1,0 +1,63 @@
+import { and, count, desc, eq, type SQL } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { users, withdrawals } from '../../db/schema/index.ts';
+
+export type WithdrawalRow = typeof withdrawals.$inferSelect;
+
+export async function insertWithdrawal(db: Executor, values: typeof withdrawals.$inferInsert) {
+  const [row] = await db.insert(withdrawals).values(values).returning();
+  if (!row) throw new Error('insert into withdrawals returned no row');
+  return row;
+}
+
+export async function lockWithdrawal(
+  db: Executor,
+  { id }: { id: string },
+): Promise<WithdrawalRow | undefined> {
+  const [row] = await db.select().from(withdrawals).where(eq(withdrawals.id, id)).for('update');
+  return row;
+}
+
+export async function recordWithdrawalDecision(
+  db: Executor,
+  values: {
+    id: string;
+    status: 'approved' | 'rejected';
+    decidedBy: string;
+    reason: string | null;
+    payoutTxHash: string | null;
+  },
+): Promise<void> {
+  await db
+    .update(withdrawals)
+    .set({
+      status: values.status,
+      decidedBy: values.decidedBy,
+      decidedAt: new Date(),
+      decisionReason: values.reason,
+      payoutTxHash: values.payoutTxHash,
+    })
+    .where(eq(withdrawals.id, values.id));
+}
+
+export async function listWithdrawals(
+  db: Executor,
+  filter: { userId?: string; status?: 'pending' | 'approved' | 'rejected'; page: number; pageSize: number },
+) {
+  const conditions: SQL[] = [];
+  if (filter.userId) conditions.push(eq(withdrawals.userId, filter.userId));
+  if (filter.status) conditions.push(eq(withdrawals.status, filter.status));
+  const where = conditions.length > 0 ? and(...conditions) : undefined;
+  const [rows, [totals]] = await Promise.all([
+    db
+      .select({ withdrawal: withdrawals, fullName: users.fullName })
+      .from(withdrawals)
+      .innerJoin(users, eq(users.id, withdrawals.userId))
+      .where(where)
+      .orderBy(desc(withdrawals.createdAt), desc(withdrawals.id))
+      .limit(filter.pageSize)
+      .offset((filter.page - 1) * filter.pageSize),
+    db.select({ total: count() }).from(withdrawals).where(where),
+  ]);
+  return { rows, total: totals?.total ?? 0 };
+}

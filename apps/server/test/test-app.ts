@@ -1,0 +1,98 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtemp } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { TradeUser } from '@vestora/shared';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { buildApp } from '../src/app.ts';
+import { type AppConfig, loadConfig } from '../src/config/env.ts';
+import { connectDatabase, type Database } from '../src/db/client.ts';
+import { ensureFirstAdmin } from '../src/modules/auth/auth.service.ts';
+import { databaseUrlFor } from './database-url.ts';
+
+export const ADMIN = { email: 'admin@example.com', userName: 'admin', password: 'Admin#Pass1' };
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Database;
+  pool: pg.Pool;
+  config: AppConfig;
+  close(): Promise<void>;
+}
+
+/** A server on a fresh database cloned from the migrated template, with the first admin seeded. */
+export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise<TestApp> {
+  const serverUrl = inject('serverUrl');
+  const template = inject('templateDatabase');
+  const database = `${template}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${database} template ${template}`);
+  await admin.end();
+
+  const config: AppConfig = {
+    ...loadConfig({
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      LOG_LEVEL: 'silent',
+      DATA_DIR: await mkdtemp(path.join(os.tmpdir(), 'vestora-files-')),
+    }),
+    ...overrides,
+  };
+  const connection = connectDatabase(databaseUrlFor(serverUrl, database));
+  await ensureFirstAdmin(connection.db, config, () => {});
+  const app = await buildApp({ config, db: connection.db, logger: false });
+  return {
+    app,
+    db: connection.db,
+    pool: connection.pool,
+    config,
+    async close() {
+      await app.close();
+      await connection.close();
+    },
+  };
+}
+
+let userCounter = 0;
+
+export function newUserInput(overrides: Record<string, string> = {}) {
+  userCounter += 1;
+  const tag = `${process.pid}${userCounter}${randomBytes(2).toString('hex')}`;
+  return {
+    fullName: 'Ada Lovelace',
+    userName: `ada${tag}`,
+    email: `ada${tag}@example.com`,
+    password: 'Secret#Pass1',
+    confirmPassword: 'Secret#Pass1',
+    ...overrides,
+  };
+}
+
+export async function login(
+  app: FastifyInstance,
+  userNameOrEmail: string,
+  password: string,
+): Promise<{ token: string; user: TradeUser }> {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/user/login',
+    payload: { userNameOrEmail, password },
+  });
+  if (response.statusCode !== 200) throw new Error(`login failed: ${response.body}`);
+  const body = response.json<{ token: string; data: TradeUser }>();
+  return { token: body.token, user: body.data };
+}
+
+export async function signUpAndLogin(app: FastifyInstance, overrides: Record<string, string> = {}) {
+  const input = newUserInput(overrides);
+  const response = await app.inject({ method: 'POST', url: '/api/user/signup', payload: input });
+  if (response.statusCode !== 201) throw new Error(`signup failed: ${response.body}`);
+  return { ...(await login(app, input.userName, input.password)), input };
+}
+
+export function bearer(token: string): { authorization: string } {
+  return { authorization: `Bearer ${token}` };
+}

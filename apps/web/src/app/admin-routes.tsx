@@ -1,0 +1,2 @@
+export { AdminLayout } from '../features/admin/admin-layout.tsx';
+export { UsersPage } from '../features/admin/users-page.tsx';

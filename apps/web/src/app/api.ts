@@ -1,0 +1,65 @@
+import { MESSAGES } from '@vestora/shared';
+import { clearSession, getSession } from './session.ts';
+
+/** A failed call: `status` 0 means the server was never reached. */
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  body?: unknown;
+  signal?: AbortSignal;
+}
+
+/**
+ * Calls the API with the session's bearer token. A 401 on a signed-in call means the server no
+ * longer knows the token (expired or revoked elsewhere), so the stale session is dropped.
+ */
+export async function apiRequest<T>(
+  path: string,
+  { method = 'GET', body, signal }: RequestOptions = {},
+): Promise<T> {
+  const token = getSession()?.token;
+  const headers: Record<string, string> = {};
+  if (token) headers.authorization = `Bearer ${token}`;
+  const isForm = body instanceof FormData;
+  if (body !== undefined && !isForm) headers['content-type'] = 'application/json';
+
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method,
+      headers,
+      signal,
+      body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
+    });
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    throw new ApiError(MESSAGES.networkError, 0);
+  }
+
+  const payload: unknown = await response.json().catch(() => null);
+  if (!response.ok) {
+    if (response.status === 401 && token) clearSession();
+    throw new ApiError(serverMessage(payload) ?? MESSAGES.unexpected, response.status);
+  }
+  return payload as T;
+}
+
+function serverMessage(payload: unknown): string | null {
+  if (typeof payload !== 'object' || payload === null) return null;
+  const { message, error } = payload as { message?: unknown; error?: unknown };
+  if (typeof message === 'string' && message) return message;
+  return typeof error === 'string' && error ? error : null;
+}
+
+export function errorMessage(error: unknown): string {
+  return error instanceof ApiError ? error.message : MESSAGES.unexpected;
+}

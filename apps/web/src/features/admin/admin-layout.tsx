@@ -1,0 +1,49 @@
+import { Navigate, NavLink, Outlet } from 'react-router';
+import { useSession } from '../../app/session.ts';
+import { UsersIcon } from '../../ui/icons.tsx';
+import { Logo } from '../../ui/logo.tsx';
+import { AccountMenu } from '../auth/account-menu.tsx';
+
+const NAVIGATION = [{ label: 'Users', to: '/admin/testing', icon: UsersIcon }] as const;
+
+export function AdminLayout() {
+  const session = useSession();
+  if (!session) return <Navigate to="/login" replace />;
+  // Comfort only: the server refuses every admin call from a non-admin token anyway.
+  if (!session.tradeUser.isAdmin) return <Navigate to="/user/overview" replace />;
+
+  return (
+    <div className="min-h-screen bg-slate-50">
+      <header className="sticky top-0 z-30 border-b border-slate-200 bg-white">
+        <div className="mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 py-3">
+          <div className="flex items-center gap-3">
+            <Logo />
+            <span className="hidden rounded-full bg-slate-900 px-2 py-0.5 text-xs font-semibold text-white sm:inline">
+              Admin
+            </span>
+          </div>
+          <AccountMenu fullName={session.tradeUser.fullName} email={session.tradeUser.email} />
+        </div>
+        <nav aria-label="Admin" className="mx-auto flex max-w-7xl gap-1 overflow-x-auto px-4 pb-2">
+          {NAVIGATION.map(({ label, to, icon: Icon }) => (
+            <NavLink
+              key={to}
+              to={to}
+              className={({ isActive }) =>
+                `flex shrink-0 items-center gap-2 rounded-lg px-3 py-2 text-sm font-medium ${
+                  isActive ? 'bg-brand-700 text-white' : 'text-slate-700 hover:bg-slate-100'
+                }`
+              }
+            >
+              <Icon width={16} height={16} />
+              {label}
+            </NavLink>
+          ))}
+        </nav>
+      </header>
+      <main className="mx-auto max-w-7xl px-4 py-6">
+        <Outlet />
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,90 @@
+import { MESSAGES } from '@vestora/shared';
+import { useEffect, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import toast from 'react-hot-toast';
+import { Link, useNavigate } from 'react-router';
+import { errorMessage } from '../../app/api.ts';
+import { startSession } from '../../app/session.ts';
+import { Button } from '../../ui/button.tsx';
+import { FormError, PasswordField, TextField } from '../../ui/field.tsx';
+import { logIn } from './auth-api.ts';
+import { AuthCard } from './auth-card.tsx';
+
+/** Specification section 9: the success toast shows for 3 s, and the page moves on after 3 s. */
+const SUCCESS_TOAST_MS = 3000;
+const NAVIGATION_DELAY_MS = 3000;
+
+interface SignInForm {
+  userNameOrEmail: string;
+  password: string;
+  rememberMe: boolean;
+}
+
+export function SignInPage() {
+  const navigate = useNavigate();
+  const { register, handleSubmit } = useForm<SignInForm>({
+    defaultValues: { userNameOrEmail: '', password: '', rememberMe: false },
+  });
+  const [error, setError] = useState<string>();
+  const [isBusy, setIsBusy] = useState(false);
+  const navigationTimer = useRef<number>(undefined);
+  useEffect(() => () => window.clearTimeout(navigationTimer.current), []);
+
+  const onSubmit = handleSubmit(async (form) => {
+    if (!form.userNameOrEmail.trim() || !form.password) {
+      setError(MESSAGES.loginRequired);
+      toast.error(MESSAGES.loginRequired);
+      return;
+    }
+    setError(undefined);
+    setIsBusy(true);
+    const loading = toast.loading('Logging in...');
+    try {
+      const { data, token, message } = await logIn(form);
+      startSession({ token, tradeUser: data });
+      toast.success(message, { id: loading, duration: SUCCESS_TOAST_MS });
+      navigationTimer.current = window.setTimeout(
+        () => navigate(data.isAdmin ? '/admin/testing' : '/user/overview', { replace: true }),
+        NAVIGATION_DELAY_MS,
+      );
+    } catch (failure) {
+      const message = errorMessage(failure);
+      toast.error(message, { id: loading });
+      setError(message);
+      setIsBusy(false);
+    }
+  });
+
+  return (
+    <AuthCard title="Welcome back" subtitle="Sign in to follow your balances, deposits and plans.">
+      <form onSubmit={onSubmit} noValidate className="space-y-4">
+        <TextField label="Email or UserName" autoComplete="username" {...register('userNameOrEmail')} />
+        <PasswordField
+          label="Password"
+          toggleLabel="Show password"
+          autoComplete="current-password"
+          {...register('password')}
+        />
+        <div className="flex items-center justify-between text-sm">
+          <label className="inline-flex items-center gap-2 text-slate-700">
+            <input type="checkbox" className="h-4 w-4 accent-brand-700" {...register('rememberMe')} />
+            Remember me
+          </label>
+          <Link to="/forgetpass" className="font-medium text-brand-700 hover:underline">
+            Forget Password
+          </Link>
+        </div>
+        <FormError message={error} />
+        <Button type="submit" disabled={isBusy} className="w-full">
+          {isBusy ? 'Logging in...' : 'Account Login'}
+        </Button>
+        <p className="text-center text-sm text-slate-600">
+          New to Vestora?{' '}
+          <Link to="/signup" className="font-medium text-brand-700 hover:underline">
+            Signup for free
+          </Link>
+        </p>
+      </form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,5 @@
+export * from './auth.ts';
+export * from './messages.ts';
+export * from './money.ts';
+export * from './transactions.ts';
+export * from './user.ts';

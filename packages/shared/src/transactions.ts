@@ -1,0 +1,159 @@
+import { z } from 'zod';
+import { MESSAGES } from './messages.ts';
+import { MAX_AMOUNT_CENTS, parseUsdToCents } from './money.ts';
+
+export const COINS = ['btc', 'eth', 'usdt'] as const;
+export type Coin = (typeof COINS)[number];
+export const TRANSACTION_STATUSES = ['pending', 'approved', 'rejected'] as const;
+export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
+
+const isBlank = (value: unknown) => value === undefined || value === null || value === '';
+const isCoin = (value: unknown): value is Coin => COINS.includes(value as Coin);
+
+/** An amount field: a number or decimal string, into cents; the message names what is wrong. */
+function amountCents(value: unknown, ctx: z.RefinementCtx, invalidMessage: string): bigint {
+  const cents = parseUsdToCents(value);
+  if (cents === null || cents <= 0n) {
+    ctx.addIssue({ code: 'custom', message: invalidMessage });
+    return z.NEVER;
+  }
+  if (cents > MAX_AMOUNT_CENTS) {
+    ctx.addIssue({ code: 'custom', message: MESSAGES.amountTooLarge });
+    return z.NEVER;
+  }
+  return cents;
+}
+
+/** Multipart fields arrive as strings; JSON clients may send a number. */
+export const DepositRequestSchema = z
+  .object({ mode: z.unknown().optional(), amount: z.unknown().optional() })
+  .transform((input, ctx) => {
+    if (isBlank(input.mode) || isBlank(input.amount)) {
+      ctx.addIssue({ code: 'custom', message: MESSAGES.depositModeAndAmount });
+      return z.NEVER;
+    }
+    if (!isCoin(input.mode)) {
+      ctx.addIssue({ code: 'custom', message: MESSAGES.unknownCoin });
+      return z.NEVER;
+    }
+    return { mode: input.mode, amountCents: amountCents(input.amount, ctx, MESSAGES.amountNumberOnly) };
+  });
+export type DepositRequest = z.input<typeof DepositRequestSchema>;
+
+export const CreditOrDebitRequestSchema = z
+  .object({
+    mode: z.unknown().optional(),
+    amount: z.unknown().optional(),
+    reason: z.string().trim().max(500).optional(),
+  })
+  .transform((input, ctx) => {
+    if (isBlank(input.mode) || isBlank(input.amount)) {
+      ctx.addIssue({ code: 'custom', message: MESSAGES.adjustmentFieldsRequired });
+      return z.NEVER;
+    }
+    if (input.mode !== 'credit' && input.mode !== 'debit') {
+      ctx.addIssue({ code: 'custom', message: MESSAGES.adjustmentMode });
+      return z.NEVER;
+    }
+    const mode: 'credit' | 'debit' = input.mode === 'credit' ? 'credit' : 'debit';
+    return {
+      mode,
+      amountCents: amountCents(input.amount, ctx, MESSAGES.invalidAmount),
+      reason: input.reason || null,
+    };
+  });
+export type CreditOrDebitRequest = z.input<typeof CreditOrDebitRequestSchema>;
+
+export const WithdrawRequestSchema = z
+  .object({ amount: z.unknown().optional(), method: z.unknown().optional(), address: z.unknown().optional() })
+  .transform((input, ctx) => {
+    if (isBlank(input.amount) || isBlank(input.method) || isBlank(input.address)) {
+      ctx.addIssue({ code: 'custom', message: MESSAGES.withdrawFieldsRequired });
+      return z.NEVER;
+    }
+    if (!isCoin(input.method)) {
+      ctx.addIssue({ code: 'custom', message: MESSAGES.unknownCoin });
+      return z.NEVER;
+    }
+    if (typeof input.address !== 'string' || input.address.length > 120) {
+      ctx.addIssue({ code: 'custom', message: MESSAGES.invalidAddress });
+      return z.NEVER;
+    }
+    return {
+      method: input.method,
+      address: input.address.trim(),
+      amountCents: amountCents(input.amount, ctx, MESSAGES.invalidAmount),
+    };
+  });
+export type WithdrawRequest = z.input<typeof WithdrawRequestSchema>;
+
+export const DeclineRequestSchema = z.object({ reason: z.string().trim().max(500).optional() });
+export const ApproveWithdrawalRequestSchema = z.object({ txHash: z.string().trim().max(200).optional() });
+
+const pageFields = {
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(200).default(50),
+};
+
+export const AdminTransactionsQuerySchema = z.object({
+  ...pageFields,
+  status: z.enum(TRANSACTION_STATUSES).optional(),
+  type: z.enum(['deposit', 'withdrawal']).optional(),
+});
+export type AdminTransactionsQuery = z.infer<typeof AdminTransactionsQuerySchema>;
+
+export const HISTORY_TYPES = ['deposit', 'withdrawal', 'adjustment', 'plan'] as const;
+export const HistoryQuerySchema = z.object({ ...pageFields, type: z.enum(HISTORY_TYPES).optional() });
+export type HistoryQuery = z.infer<typeof HistoryQuerySchema>;
+
+export const WithdrawalsQuerySchema = z.object({
+  ...pageFields,
+  status: z.enum(TRANSACTION_STATUSES).optional(),
+});
+
+/** Admin transaction row: the Transaction entity of specification section 3. */
+export interface AdminTransaction {
+  _id: string;
+  type: 'deposit' | 'withdrawal';
+  mode: Coin;
+  fullName: string;
+  userName: string;
+  userId: string;
+  amount: number;
+  status: TransactionStatus;
+  createdAt: string;
+  image: string | null;
+  address: string | null;
+  reason: string | null;
+}
+
+export interface HistoryItem {
+  _id: string;
+  type: (typeof HISTORY_TYPES)[number];
+  /** Coin of a deposit or withdrawal; credit/debit for an adjustment. */
+  mode: string;
+  amount: number;
+  status: TransactionStatus;
+  reason: string | null;
+  createdAt: string;
+}
+
+export interface Withdrawal {
+  _id: string;
+  userId: string;
+  fullName: string;
+  method: Coin;
+  amount: number;
+  address: string;
+  status: TransactionStatus;
+  payoutTxHash: string | null;
+  reason: string | null;
+  createdAt: string;
+}
+
+export interface Page<T> {
+  data: T[];
+  page: number;
+  pageSize: number;
+  total: number;
+}
