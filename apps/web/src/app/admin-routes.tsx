@@ -1,2 +1,0 @@
-export { AdminLayout } from '../features/admin/admin-layout.tsx';
-export { UsersPage } from '../features/admin/users-page.tsx';

@@ -1,2 +1,0 @@
-export { OverviewPage } from '../features/user/overview-page.tsx';
-export { UserLayout } from '../features/user/user-layout.tsx';

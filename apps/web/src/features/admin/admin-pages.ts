@@ -1,0 +1,2 @@
+export { AdminLayout } from './admin-layout.tsx';
+export { UsersPage } from './users-page.tsx';

@@ -1,0 +1,16 @@
+import { Navigate, type RouteObject } from 'react-router';
+import { PageSpinner } from '../../ui/spinner.tsx';
+
+// Loaded on demand: nobody but an administrator downloads the console.
+const pages = () => import('./admin-pages.ts');
+
+export const adminRoutes: RouteObject = {
+  path: '/admin',
+  HydrateFallback: PageSpinner,
+  lazy: async () => ({ Component: (await pages()).AdminLayout }),
+  children: [
+    { index: true, element: <Navigate to="testing" replace /> },
+    { path: 'testing', lazy: async () => ({ Component: (await pages()).UsersPage }) },
+    { path: 'allusers', lazy: async () => ({ Component: (await pages()).UsersPage }) },
+  ],
+};

@@ -1,0 +1,2 @@
+export { OverviewPage } from './overview-page.tsx';
+export { UserLayout } from './user-layout.tsx';

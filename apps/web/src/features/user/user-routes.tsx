@@ -1,0 +1,15 @@
+import { Navigate, type RouteObject } from 'react-router';
+import { PageSpinner } from '../../ui/spinner.tsx';
+
+// Every page of the area loads on demand, so a visitor of the public pages downloads none of them.
+const pages = () => import('./user-pages.ts');
+
+export const userRoutes: RouteObject = {
+  path: '/user',
+  HydrateFallback: PageSpinner,
+  lazy: async () => ({ Component: (await pages()).UserLayout }),
+  children: [
+    { index: true, element: <Navigate to="overview" replace /> },
+    { path: 'overview', lazy: async () => ({ Component: (await pages()).OverviewPage }) },
+  ],
+};
