@@ -1,0 +1,169 @@
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { balanceOf, fundUser, ledgerHealth, requestDeposit, verify } from '../../../test/money.ts';
+import { ADMIN, bearer, createTestApp, login, signUpAndLogin, type TestApp } from '../../../test/test-app.ts';
+
+const BTC_ADDRESS = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq';
+
+let t: TestApp;
+let adminToken: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  adminToken = (await login(t.app, ADMIN.email, ADMIN.password)).token;
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('the ledger table', () => {
+  it('refuses to update, delete or truncate a transfer, even from SQL', async () => {
+    const { user } = await signUpAndLogin(t.app);
+    await fundUser(t.app, adminToken, user._id, 25);
+
+    await expect(t.pool.query('update ledger_transfers set amount_cents = 1')).rejects.toThrow(
+      /append-only: UPDATE/,
+    );
+    await expect(t.pool.query('delete from ledger_transfers')).rejects.toThrow(/append-only: DELETE/);
+    await expect(t.pool.query('truncate ledger_transfers')).rejects.toThrow(/append-only: TRUNCATE/);
+    expect(await balanceOf(t.app, adminToken, user._id)).toBe(25);
+  });
+
+  it('reports a healthy ledger with the totals of each platform account', async () => {
+    const { user } = await signUpAndLogin(t.app);
+    await fundUser(t.app, adminToken, user._id, 10);
+    const health = await ledgerHealth(t.app, adminToken);
+    expect(health).toMatchObject({
+      isHealthy: true,
+      totalCents: '0',
+      negativeUserBalances: 0,
+      mismatchedBalances: 0,
+      unsettledApprovedDeposits: 0,
+      unsettledDecidedWithdrawals: 0,
+    });
+    expect(health.platformAccounts.adjustments).toBeLessThanOrEqual(-10);
+  });
+});
+
+/**
+ * A model of one user's money: what the balance must be after any sequence of operations,
+ * computed from the operations alone.
+ */
+interface Model {
+  balanceCents: number;
+  pendingDeposits: { id: string; amountCents: number }[];
+  pendingWithdrawals: { id: string; amountCents: number }[];
+}
+
+type Step =
+  | { op: 'deposit'; amountCents: number }
+  | { op: 'approveDeposit' | 'declineDeposit'; pick: number }
+  | { op: 'credit' | 'debit' | 'withdraw'; amountCents: number }
+  | { op: 'approveWithdrawal' | 'declineWithdrawal'; pick: number };
+
+const amountCents = fc.integer({ min: 1, max: 200_000 });
+const pick = fc.nat({ max: 10 });
+const step: fc.Arbitrary<Step> = fc.oneof(
+  fc.record({ op: fc.constant('deposit' as const), amountCents: fc.integer({ min: 5000, max: 200_000 }) }),
+  fc.record({ op: fc.constantFrom('approveDeposit' as const, 'declineDeposit' as const), pick }),
+  fc.record({ op: fc.constantFrom('credit' as const, 'debit' as const, 'withdraw' as const), amountCents }),
+  fc.record({ op: fc.constantFrom('approveWithdrawal' as const, 'declineWithdrawal' as const), pick }),
+);
+
+const usd = (cents: number) => (cents / 100).toFixed(2);
+
+async function apply(model: Model, user: { id: string; token: string }, current: Step): Promise<void> {
+  const admin = bearer(adminToken);
+  switch (current.op) {
+    case 'deposit': {
+      const response = await requestDeposit(t.app, user.token, usd(current.amountCents));
+      expect(response.statusCode).toBe(200);
+      const created = response.json().data.deposits[0];
+      model.pendingDeposits.push({ id: created._id, amountCents: current.amountCents });
+      return;
+    }
+    case 'approveDeposit':
+    case 'declineDeposit': {
+      const chosen = model.pendingDeposits[current.pick % Math.max(model.pendingDeposits.length, 1)];
+      if (!chosen) return;
+      const response = await t.app.inject({
+        method: 'PUT',
+        url: `/api/admin/${current.op}/${chosen.id}`,
+        headers: admin,
+        payload: {},
+      });
+      expect(response.statusCode).toBe(200);
+      model.pendingDeposits = model.pendingDeposits.filter((deposit) => deposit !== chosen);
+      if (current.op === 'approveDeposit') model.balanceCents += chosen.amountCents;
+      // Deciding it again must be refused and move nothing.
+      const again = await t.app.inject({
+        method: 'PUT',
+        url: `/api/admin/approveDeposit/${chosen.id}`,
+        headers: admin,
+      });
+      expect(again.statusCode).toBe(409);
+      return;
+    }
+    case 'credit':
+    case 'debit': {
+      const response = await t.app.inject({
+        method: 'PUT',
+        url: `/api/admin/creditOrDebit/${user.id}`,
+        headers: admin,
+        payload: { mode: current.op, amount: usd(current.amountCents), reason: 'property test' },
+      });
+      const fits = current.op === 'credit' || current.amountCents <= model.balanceCents;
+      expect(response.statusCode).toBe(fits ? 200 : 409);
+      if (fits) model.balanceCents += current.op === 'credit' ? current.amountCents : -current.amountCents;
+      return;
+    }
+    case 'withdraw': {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/user/withdraw',
+        headers: bearer(user.token),
+        payload: { amount: usd(current.amountCents), method: 'btc', address: BTC_ADDRESS },
+      });
+      const fits = current.amountCents <= model.balanceCents;
+      expect(response.statusCode).toBe(fits ? 201 : 409);
+      if (fits) {
+        model.balanceCents -= current.amountCents;
+        model.pendingWithdrawals.push({ id: response.json().data._id, amountCents: current.amountCents });
+      }
+      return;
+    }
+    case 'approveWithdrawal':
+    case 'declineWithdrawal': {
+      const chosen = model.pendingWithdrawals[current.pick % Math.max(model.pendingWithdrawals.length, 1)];
+      if (!chosen) return;
+      const response = await t.app.inject({
+        method: 'PUT',
+        url: `/api/admin/${current.op}/${chosen.id}`,
+        headers: admin,
+        payload: {},
+      });
+      expect(response.statusCode).toBe(200);
+      model.pendingWithdrawals = model.pendingWithdrawals.filter((withdrawal) => withdrawal !== chosen);
+      if (current.op === 'declineWithdrawal') model.balanceCents += chosen.amountCents;
+      return;
+    }
+  }
+}
+
+describe('any sequence of money operations', () => {
+  it('keeps the ledger summing to zero, no balance negative, and each balance equal to its history', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 14 }), async (steps) => {
+        const { token, user } = await signUpAndLogin(t.app);
+        await verify(t.app, adminToken, user._id);
+        const model: Model = { balanceCents: 0, pendingDeposits: [], pendingWithdrawals: [] };
+        for (const current of steps) {
+          await apply(model, { id: user._id, token }, current);
+          expect(Math.round((await balanceOf(t.app, token, user._id)) * 100)).toBe(model.balanceCents);
+          const health = await ledgerHealth(t.app, adminToken);
+          expect(health.isHealthy).toBe(true);
+        }
+      }),
+      { numRuns: 25 },
+    );
+  });
+});
