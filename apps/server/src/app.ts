@@ -6,6 +6,7 @@ import Fastify, { type FastifyError, type FastifyInstance, type RouteOptions } f
 import type { AppConfig } from './config/env.ts';
 import type { Database } from './db/client.ts';
 import { AppError } from './lib/errors.ts';
+import { registerSecurityHeaders } from './lib/security.ts';
 import { createDiskStorage } from './lib/storage.ts';
 import { adminAdjustmentRoutes } from './modules/adjustments/adjustments.routes.ts';
 import { requireAdmin } from './modules/auth/auth.guard.ts';
@@ -74,6 +75,7 @@ export async function buildApp({
     return reply.code(500).send({ message, error: message });
   });
 
+  await registerSecurityHeaders(app, config);
   await app.register(fastifyMultipart, {
     limits: { fileSize: config.uploadMaxBytes, files: 1, fields: 20, fieldSize: 10_000, parts: 25 },
   });

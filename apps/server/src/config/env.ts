@@ -32,6 +32,16 @@ const EnvSchema = z.object({
     .min(1024)
     .default(5 * 1024 * 1024),
   WEB_DIST_DIR: z.string().optional(),
+  CORS_ORIGINS: z
+    .string()
+    .optional()
+    .transform((value) =>
+      (value ?? '')
+        .split(',')
+        .map((origin) => origin.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.url({ message: 'each origin must be a URL such as https://app.example.com' }))),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -48,6 +58,8 @@ export interface AppConfig {
   trustProxy: boolean;
   minDepositCents: bigint;
   uploadMaxBytes: number;
+  /** Origins allowed to call the API from a browser; empty means same-origin only. */
+  corsOrigins: string[];
   /** Built web app to serve; undefined in tests that only exercise the API. */
   webDistDir: string | undefined;
 }
@@ -79,6 +91,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy: env.TRUST_PROXY,
     minDepositCents: BigInt(env.MIN_DEPOSIT_USD) * 100n,
     uploadMaxBytes: env.UPLOAD_MAX_BYTES,
+    corsOrigins: env.CORS_ORIGINS,
     webDistDir: env.WEB_DIST_DIR ? path.resolve(env.WEB_DIST_DIR) : undefined,
   };
 }

@@ -1,0 +1,71 @@
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+
+let t: TestApp;
+let withCors: TestApp;
+beforeAll(async () => {
+  const webDistDir = await mkdtemp(path.join(os.tmpdir(), 'vestora-web-'));
+  await writeFile(path.join(webDistDir, 'index.html'), '<!doctype html><title>Vestora</title>');
+  t = await createTestApp({ webDistDir, trustProxy: true });
+  withCors = await createTestApp({ corsOrigins: ['https://app.example.com'] });
+});
+afterAll(async () => {
+  await Promise.all([t.close(), withCors.close()]);
+});
+
+describe('security headers', () => {
+  it('serves app pages with a strict policy: own scripts only, never framed, no sniffing', async () => {
+    const response = await t.app.inject({ url: '/user/overview' });
+    expect(response.statusCode).toBe(200);
+    const policy = response.headers['content-security-policy'];
+    expect(policy).toContain("default-src 'self'");
+    expect(policy).toContain("script-src 'self'");
+    expect(policy).not.toMatch(/script-src[^;]*(unsafe-inline|unsafe-eval|https?:)/);
+    expect(policy).toContain("frame-ancestors 'none'");
+    expect(policy).toContain("object-src 'none'");
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+  });
+
+  it('puts the same headers on API answers, errors included', async () => {
+    const response = await t.app.inject({ url: '/api/user/nothing-here' });
+    expect(response.statusCode).toBe(404);
+    expect(response.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('sends HSTS only over TLS', async () => {
+    const plain = await t.app.inject({ url: '/' });
+    expect(plain.headers['strict-transport-security']).toBeUndefined();
+    const tls = await t.app.inject({ url: '/', headers: { 'x-forwarded-proto': 'https' } });
+    expect(tls.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+  });
+});
+
+describe('CORS', () => {
+  it('is off by default: no browser on another origin may read the API', async () => {
+    const response = await t.app.inject({
+      method: 'OPTIONS',
+      url: '/api/user/login',
+      headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' },
+    });
+    expect(response.headers['access-control-allow-origin']).toBeUndefined();
+  });
+
+  it('allows exactly the configured origins', async () => {
+    const allowed = await withCors.app.inject({
+      url: '/api/user/nothing',
+      headers: { origin: 'https://app.example.com' },
+    });
+    expect(allowed.headers['access-control-allow-origin']).toBe('https://app.example.com');
+    const other = await withCors.app.inject({
+      url: '/api/user/nothing',
+      headers: { origin: 'https://evil.example' },
+    });
+    expect(other.headers['access-control-allow-origin']).toBeUndefined();
+  });
+});
