@@ -1,0 +1,97 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { chmod, mkdtemp } from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+export const E2E_ADMIN = {
+  email: 'admin@example.com',
+  password: 'Admin#Pass1',
+  fullName: 'Site Administrator',
+};
+
+export interface RunningServer {
+  process: ChildProcess;
+  baseUrl: string;
+  output(): string;
+}
+
+/** A data directory the embedded PostgreSQL (running as its own user when we are root) can enter. */
+export async function freshDataDir(): Promise<string> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'vestora-e2e-'));
+  await chmod(dataDir, 0o755);
+  return dataDir;
+}
+
+/**
+ * Starts the platform on the embedded PostgreSQL and resolves once it answers. `command` is the
+ * built entry point by default; the crash test starts it with the README's `npm start` instead.
+ */
+export async function startServer({
+  dataDir,
+  port,
+  command = [process.execPath, path.join(ROOT, 'apps/server/dist/main.js')],
+  env = {},
+}: {
+  dataDir: string;
+  port?: number;
+  command?: string[];
+  env?: Record<string, string>;
+}): Promise<RunningServer> {
+  const listenPort = port ?? (await freePort());
+  const [executable = 'node', ...args] = command;
+  const child = spawn(executable, args, {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      PORT: String(listenPort),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      ADMIN_EMAIL: E2E_ADMIN.email,
+      ADMIN_PASSWORD: E2E_ADMIN.password,
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 120_000);
+    const collect = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes('Vestora is running')) {
+        clearTimeout(timer);
+        resolve();
+      }
+    };
+    child.stdout?.on('data', collect);
+    child.stderr?.on('data', collect);
+    child.once('exit', (code, signal) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited with ${code ?? signal}:\n${output}`));
+    });
+  });
+  return { process: child, baseUrl: `http://127.0.0.1:${listenPort}`, output: () => output };
+}
+
+export async function stopServer(server: RunningServer): Promise<void> {
+  if (server.process.exitCode !== null || server.process.signalCode !== null) return;
+  const exited = new Promise((resolve) => server.process.once('exit', resolve));
+  server.process.kill('SIGTERM');
+  await exited;
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject()));
+    });
+  });
+}
