@@ -31,6 +31,7 @@ const CLIENT_ERROR_MESSAGES: Record<string, string> = {
   FST_ERR_CTP_BODY_TOO_LARGE: 'The request body is too large.',
   FST_ERR_CTP_INVALID_MEDIA_TYPE: 'This content type is not supported.',
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'The request body length is wrong.',
+  FST_ERR_MAX_PARAM_LENGTH: 'The address is too long.',
   FST_REQ_FILE_TOO_LARGE: 'The file is too large.',
   FST_PARTS_LIMIT: 'The form has too many parts.',
   FST_FILES_LIMIT: 'Send one file at most.',
