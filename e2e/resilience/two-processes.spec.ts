@@ -1,0 +1,125 @@
+import { readFile, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { E2E_ADMIN, freshDataDir, type RunningServer, startServer, stopServer } from '../support/server.ts';
+
+/** Two server processes on one PostgreSQL must behave as one: exactly-once holds across them. */
+
+const BTC_ADDRESS = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq';
+const dataDirs: string[] = [];
+let first!: RunningServer;
+let second!: RunningServer;
+
+beforeAll(async () => {
+  const firstDir = await freshDataDir();
+  const secondDir = await freshDataDir();
+  dataDirs.push(firstDir, secondDir);
+  first = await startServer({ dataDir: firstDir });
+  // The second process uses the first one's embedded PostgreSQL as its external database.
+  const postmaster = (await readFile(path.join(firstDir, 'postgres', 'postmaster.pid'), 'utf8')).split('\n');
+  const password = (await readFile(path.join(firstDir, '.postgres-password'), 'utf8')).trim();
+  const databaseUrl = `postgres://vestora:${encodeURIComponent(password)}@127.0.0.1:${postmaster[3]}/postgres`;
+  second = await startServer({ dataDir: secondDir, env: { DATABASE_URL: databaseUrl } });
+}, 240_000);
+
+afterAll(async () => {
+  if (second) await stopServer(second);
+  if (first) await stopServer(first);
+  await Promise.all(dataDirs.map((dir) => rm(dir, { recursive: true, force: true })));
+});
+
+async function call<T>(server: RunningServer, method: string, url: string, token?: string, body?: unknown) {
+  const response = await fetch(`${server.baseUrl}${url}`, {
+    method,
+    headers: {
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: response.status, json: (await response.json()) as T };
+}
+
+async function logIn(server: RunningServer, identifier: string, password: string) {
+  const { json } = await call<{ token: string; data: { _id: string } }>(
+    server,
+    'POST',
+    '/api/user/login',
+    undefined,
+    {
+      userNameOrEmail: identifier,
+      password,
+    },
+  );
+  return { token: json.token, id: json.data._id };
+}
+
+describe('two server processes on one PostgreSQL', () => {
+  it('credit once for 20 approvals and let exactly 10 of 20 withdrawals through, split across both', async () => {
+    const admin = await logIn(first, E2E_ADMIN.email, E2E_ADMIN.password);
+    const password = 'Two#Procs1';
+    const userName = `twoprocs${Date.now() % 100000}`;
+    const signup = await call(second, 'POST', '/api/user/signup', undefined, {
+      fullName: 'Twin Runner',
+      userName,
+      email: `${userName}@example.com`,
+      password,
+      confirmPassword: password,
+    });
+    expect(signup.status).toBe(201);
+    const user = await logIn(first, userName, password);
+    expect((await call(second, 'PUT', `/api/admin/verifyUser/${user.id}`, admin.token)).status).toBe(200);
+
+    const deposit = await call<{ data: { deposits: { _id: string }[] } }>(
+      first,
+      'POST',
+      '/api/user/deposit',
+      user.token,
+      { mode: 'btc', amount: 1000 },
+    );
+    const depositId = deposit.json.data.deposits[0]?._id;
+    const approvals = await Promise.all(
+      Array.from({ length: 20 }, (_, index) =>
+        call(index % 2 ? first : second, 'PUT', `/api/admin/approveDeposit/${depositId}`, admin.token),
+      ),
+    );
+    expect(approvals.filter((response) => response.status === 200)).toHaveLength(1);
+    expect(approvals.filter((response) => response.status === 409)).toHaveLength(19);
+
+    const withdrawals = await Promise.all(
+      Array.from({ length: 20 }, (_, index) =>
+        call(index % 2 ? first : second, 'POST', '/api/user/withdraw', user.token, {
+          amount: 100,
+          method: 'btc',
+          address: BTC_ADDRESS,
+        }),
+      ),
+    );
+    expect(withdrawals.filter((response) => response.status === 201)).toHaveLength(10);
+    expect(withdrawals.filter((response) => response.status === 409)).toHaveLength(10);
+
+    for (const server of [first, second]) {
+      const profile = await call<{ data: { accountBalance: number } }>(
+        server,
+        'GET',
+        `/api/user/userprofile/${user.id}`,
+        user.token,
+      );
+      expect(profile.json.data.accountBalance).toBe(0);
+    }
+    const health = await call<{ data: { isHealthy: boolean } }>(
+      second,
+      'GET',
+      '/api/admin/ledger/health',
+      admin.token,
+    );
+    expect(health.json.data.isHealthy).toBe(true);
+  });
+
+  it('revokes a session on both processes at once when it logs out on one', async () => {
+    const admin = await logIn(second, E2E_ADMIN.email, E2E_ADMIN.password);
+    expect((await call(first, 'GET', `/api/user/userprofile/${admin.id}`, admin.token)).status).toBe(200);
+    expect((await call(first, 'POST', '/api/user/logout', admin.token)).status).toBe(200);
+    expect((await call(second, 'GET', `/api/user/userprofile/${admin.id}`, admin.token)).status).toBe(401);
+  });
+});
