@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtemp } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { TradeUser } from '@vestora/shared';
@@ -32,12 +32,13 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
   await admin.query(`create database ${database} template ${template}`);
   await admin.end();
 
+  const filesDir = await mkdtemp(path.join(os.tmpdir(), 'vestora-files-'));
   const config: AppConfig = {
     ...loadConfig({
       ADMIN_EMAIL: ADMIN.email,
       ADMIN_PASSWORD: ADMIN.password,
       LOG_LEVEL: 'silent',
-      DATA_DIR: await mkdtemp(path.join(os.tmpdir(), 'vestora-files-')),
+      DATA_DIR: filesDir,
     }),
     ...overrides,
   };
@@ -52,6 +53,7 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
     async close() {
       await app.close();
       await connection.close();
+      await rm(filesDir, { recursive: true, force: true });
     },
   };
 }
