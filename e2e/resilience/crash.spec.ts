@@ -208,7 +208,7 @@ describe('a hard crash in the middle of money traffic', () => {
       const acknowledged: Acknowledged = { deposits: new Map(), withdrawals: new Map() };
       const traffic = runTraffic(admin.token, users, acknowledged);
       await new Promise((resolve) => setTimeout(resolve, 2500));
-      const serverPid = await pidFrom(path.join(dataDir, 'server.pid'));
+      const serverPid = await server.serverPid();
       const postgresPid = await pidFrom(path.join(dataDir, 'postgres', 'postmaster.pid'));
       process.kill(serverPid, 'SIGKILL');
       if (round.killDatabase) process.kill(postgresPid, 'SIGKILL');

@@ -1,7 +1,13 @@
-import { readFile, rm } from 'node:fs/promises';
-import path from 'node:path';
+import { rm } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { E2E_ADMIN, freshDataDir, type RunningServer, startServer, stopServer } from '../support/server.ts';
+import {
+  E2E_ADMIN,
+  embeddedDatabaseUrl,
+  freshDataDir,
+  type RunningServer,
+  startServer,
+  stopServer,
+} from '../support/server.ts';
 
 /** Two server processes on one PostgreSQL must behave as one: exactly-once holds across them. */
 
@@ -16,9 +22,7 @@ beforeAll(async () => {
   dataDirs.push(firstDir, secondDir);
   first = await startServer({ dataDir: firstDir });
   // The second process uses the first one's embedded PostgreSQL as its external database.
-  const postmaster = (await readFile(path.join(firstDir, 'postgres', 'postmaster.pid'), 'utf8')).split('\n');
-  const password = (await readFile(path.join(firstDir, '.postgres-password'), 'utf8')).trim();
-  const databaseUrl = `postgres://vestora:${encodeURIComponent(password)}@127.0.0.1:${postmaster[3]}/postgres`;
+  const databaseUrl = await embeddedDatabaseUrl(firstDir);
   second = await startServer({ dataDir: secondDir, env: { DATABASE_URL: databaseUrl } });
 }, 240_000);
 

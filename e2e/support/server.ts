@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { chmod, mkdtemp } from 'node:fs/promises';
+import { chmod, mkdtemp, readFile } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -16,6 +16,8 @@ export const E2E_ADMIN = {
 export interface RunningServer {
   process: ChildProcess;
   baseUrl: string;
+  /** The process that serves: the child itself, or the node process behind `npm start`. */
+  serverPid(): Promise<number>;
   output(): string;
 }
 
@@ -75,13 +77,22 @@ export async function startServer({
       reject(new Error(`server exited with ${code ?? signal}:\n${output}`));
     });
   });
-  return { process: child, baseUrl: `http://127.0.0.1:${listenPort}`, output: () => output };
+  const isNpm = path.basename(executable) === 'npm';
+  return {
+    process: child,
+    baseUrl: `http://127.0.0.1:${listenPort}`,
+    // npm does not pass signals on to the server it started; the server names itself in its lock file.
+    serverPid: async () =>
+      isNpm ? Number.parseInt(await readFile(path.join(dataDir, 'server.pid'), 'utf8'), 10) : (child.pid ?? 0),
+    output: () => output,
+  };
 }
 
+/** SIGTERM to the serving process, as an operator would send; resolves once it has shut down. */
 export async function stopServer(server: RunningServer): Promise<void> {
   if (server.process.exitCode !== null || server.process.signalCode !== null) return;
   const exited = new Promise((resolve) => server.process.once('exit', resolve));
-  server.process.kill('SIGTERM');
+  process.kill(await server.serverPid(), 'SIGTERM');
   await exited;
 }
 
@@ -94,4 +105,11 @@ export function freePort(): Promise<number> {
       probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject()));
     });
   });
+}
+
+/** The connection address of the embedded PostgreSQL a running server started under `dataDir`. */
+export async function embeddedDatabaseUrl(dataDir: string): Promise<string> {
+  const postmaster = (await readFile(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8')).split('\n');
+  const password = (await readFile(path.join(dataDir, '.postgres-password'), 'utf8')).trim();
+  return `postgres://vestora:${encodeURIComponent(password)}@127.0.0.1:${postmaster[3]}/postgres`;
 }
