@@ -35,7 +35,7 @@ export const deposits = pgTable(
   (table) => [
     index('deposits_user_idx').on(table.userId, table.createdAt),
     index('deposits_created_idx').on(table.createdAt, table.id),
-    index('deposits_status_idx').on(table.status, table.createdAt),
+    index('deposits_status_idx').on(table.status, table.createdAt, table.id),
   ],
 );
 
@@ -58,7 +58,8 @@ export const withdrawals = pgTable(
   },
   (table) => [
     index('withdrawals_user_idx').on(table.userId, table.createdAt),
-    index('withdrawals_status_idx').on(table.status, table.createdAt),
+    index('withdrawals_created_idx').on(table.createdAt, table.id),
+    index('withdrawals_status_idx').on(table.status, table.createdAt, table.id),
   ],
 );
 
@@ -79,4 +80,18 @@ export const idempotencyKeys = pgTable(
     primaryKey({ columns: [table.userId, table.key] }),
     index('idempotency_keys_created_idx').on(table.createdAt),
   ],
+);
+
+/**
+ * How many deposits and withdrawals exist in each state, kept by triggers in the same transaction
+ * as the row change, so the admin list shows an exact total without counting a million rows.
+ */
+export const transactionCounts = pgTable(
+  'transaction_counts',
+  {
+    type: text('type', { enum: ['deposit', 'withdrawal'] }).notNull(),
+    status: text('status', { enum: ['pending', 'approved', 'rejected'] }).notNull(),
+    count: bigint('count', { mode: 'number' }).notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.type, table.status] })],
 );

@@ -166,4 +166,18 @@ describe('any sequence of money operations', () => {
       { numRuns: 25 },
     );
   });
+
+  it('keeps the admin list totals equal to a real count of every type and state', async () => {
+    const counted = await t.pool.query<{ type: string; status: string; count: string }>(`
+      select 'deposit' as type, status, count(*)::text as count from deposits group by status
+      union all select 'withdrawal', status, count(*)::text from withdrawals group by status`);
+    expect(counted.rows.length).toBeGreaterThan(2);
+    for (const { type, status, count } of counted.rows) {
+      const response = await t.app.inject({
+        url: `/api/admin/allTransactions?type=${type}&status=${status}&pageSize=1`,
+        headers: bearer(adminToken),
+      });
+      expect(response.json().total, `${type} ${status}`).toBe(Number(count));
+    }
+  });
 });
