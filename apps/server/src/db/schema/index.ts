@@ -1,3 +1,4 @@
 export * from './ledger.ts';
 export * from './money.ts';
 export * from './users.ts';
+export * from './plans.ts';
