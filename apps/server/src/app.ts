@@ -5,6 +5,7 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyError, type FastifyInstance, type RouteOptions } from 'fastify';
 import type { AppConfig } from './config/env.ts';
 import type { Database } from './db/client.ts';
+import { type Clock, systemClock } from './lib/clock.ts';
 import { AppError } from './lib/errors.ts';
 import { registerSecurityHeaders } from './lib/security.ts';
 import { createDiskStorage } from './lib/storage.ts';
@@ -13,7 +14,9 @@ import { requireAdmin } from './modules/auth/auth.guard.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { adminDepositRoutes, depositRoutes } from './modules/deposits/deposits.routes.ts';
 import { adminHistoryRoutes, historyRoutes } from './modules/history/history.routes.ts';
+import { adminReserveRoutes, investmentRoutes } from './modules/investments/investments.routes.ts';
 import { adminLedgerRoutes } from './modules/ledger/ledger.routes.ts';
+import { adminPlanRoutes, planRoutes } from './modules/plans/plans.routes.ts';
 import { adminUserRoutes, userRoutes } from './modules/users/users.routes.ts';
 import { adminWithdrawalRoutes, withdrawalRoutes } from './modules/withdrawals/withdrawals.routes.ts';
 
@@ -21,6 +24,8 @@ export interface BuildAppOptions {
   config: AppConfig;
   db: Database;
   logger?: boolean;
+  /** Plan terms and payouts read the time here; tests pass a clock they can move. */
+  clock?: Clock;
   /** Lets tests see every route as it is registered (the admin-guard walk). */
   onRoute?: (route: RouteOptions) => void;
 }
@@ -43,6 +48,7 @@ export async function buildApp({
   config,
   db,
   logger = true,
+  clock = systemClock,
   onRoute,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
@@ -54,6 +60,7 @@ export async function buildApp({
   if (onRoute) app.addHook('onRoute', onRoute);
   app.decorate('db', db);
   app.decorate('config', config);
+  app.decorate('clock', clock);
   app.decorate('storage', createDiskStorage(path.join(config.dataDir, 'uploads')));
   app.decorateRequest('actor', null);
   const parseJson = app.getDefaultJsonParser('error', 'error');
@@ -80,7 +87,15 @@ export async function buildApp({
   await app.register(fastifyMultipart, {
     limits: { fileSize: config.uploadMaxBytes, files: 1, fields: 20, fieldSize: 10_000, parts: 25 },
   });
-  for (const routes of [authRoutes, userRoutes, depositRoutes, withdrawalRoutes, historyRoutes]) {
+  for (const routes of [
+    authRoutes,
+    userRoutes,
+    depositRoutes,
+    withdrawalRoutes,
+    historyRoutes,
+    planRoutes,
+    investmentRoutes,
+  ]) {
     await app.register(routes);
   }
   await app.register(
@@ -93,6 +108,8 @@ export async function buildApp({
         adminWithdrawalRoutes,
         adminHistoryRoutes,
         adminLedgerRoutes,
+        adminPlanRoutes,
+        adminReserveRoutes,
       ]) {
         await admin.register(routes);
       }

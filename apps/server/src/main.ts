@@ -5,7 +5,9 @@ import { loadConfig } from './config/env.ts';
 import { connectDatabase } from './db/client.ts';
 import { type EmbeddedDatabase, startEmbeddedPostgres } from './db/embedded.ts';
 import { migrateDatabase } from './db/migrate.ts';
+import { systemClock } from './lib/clock.ts';
 import { ensureFirstAdmin } from './modules/auth/auth.service.ts';
+import { startPlanPayouts } from './modules/investments/plan-payouts.ts';
 
 const config = loadConfig();
 const webDistDir = config.webDistDir ?? fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -28,11 +30,13 @@ try {
     config: { ...config, webDistDir: path.resolve(webDistDir) },
     db: connection.db,
   });
+  const stopPayouts = startPlanPayouts(connection.db, systemClock, app.log);
   let isClosing = false;
   const shutdown = async (signal: string) => {
     if (isClosing) return;
     isClosing = true;
     app.log.info(`${signal} received, shutting down`);
+    await stopPayouts();
     await app.close();
     await connection.close();
     await embedded?.stop();

@@ -1,5 +1,6 @@
 import type { AppConfig } from './config/env.ts';
 import type { Database } from './db/client.ts';
+import type { Clock } from './lib/clock.ts';
 import type { FileStorage } from './lib/storage.ts';
 import type { Actor } from './modules/auth/auth.service.ts';
 
@@ -8,6 +9,7 @@ declare module 'fastify' {
     db: Database;
     config: AppConfig;
     storage: FileStorage;
+    clock: Clock;
   }
   interface FastifyRequest {
     actor: Actor | null;

@@ -9,6 +9,7 @@ import { inject } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { type AppConfig, loadConfig } from '../src/config/env.ts';
 import { connectDatabase, type Database } from '../src/db/client.ts';
+import type { Clock } from '../src/lib/clock.ts';
 import { ensureFirstAdmin } from '../src/modules/auth/auth.service.ts';
 import { databaseUrlFor } from './database-url.ts';
 
@@ -23,7 +24,10 @@ export interface TestApp {
 }
 
 /** A server on a fresh database cloned from the migrated template, with the first admin seeded. */
-export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise<TestApp> {
+export async function createTestApp(
+  overrides: Partial<AppConfig> = {},
+  { clock }: { clock?: Clock } = {},
+): Promise<TestApp> {
   const serverUrl = inject('serverUrl');
   const template = inject('templateDatabase');
   const database = `${template}_${randomBytes(4).toString('hex')}`;
@@ -44,7 +48,7 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
   };
   const connection = connectDatabase(databaseUrlFor(serverUrl, database));
   await ensureFirstAdmin(connection.db, config, () => {});
-  const app = await buildApp({ config, db: connection.db, logger: false });
+  const app = await buildApp({ config, db: connection.db, logger: false, ...(clock ? { clock } : {}) });
   return {
     app,
     db: connection.db,

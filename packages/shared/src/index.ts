@@ -1,5 +1,6 @@
 export * from './auth.ts';
 export * from './messages.ts';
 export * from './money.ts';
+export * from './plans.ts';
 export * from './transactions.ts';
 export * from './user.ts';

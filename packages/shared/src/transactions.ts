@@ -7,11 +7,11 @@ export type Coin = (typeof COINS)[number];
 export const TRANSACTION_STATUSES = ['pending', 'approved', 'rejected'] as const;
 export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
 
-const isBlank = (value: unknown) => value === undefined || value === null || value === '';
+export const isBlank = (value: unknown) => value === undefined || value === null || value === '';
 const isCoin = (value: unknown): value is Coin => COINS.includes(value as Coin);
 
 /** An amount field: a number or decimal string, into cents; the message names what is wrong. */
-function amountCents(value: unknown, ctx: z.RefinementCtx, invalidMessage: string): bigint {
+export function amountCents(value: unknown, ctx: z.RefinementCtx, invalidMessage: string): bigint {
   const cents = parseUsdToCents(value);
   if (cents === null || cents <= 0n) {
     ctx.addIssue({ code: 'custom', message: invalidMessage });

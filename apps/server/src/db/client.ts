@@ -2,7 +2,7 @@ import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import * as schema from './schema/index.ts';
 
-export type Database = NodePgDatabase<typeof schema>;
+export type Database = NodePgDatabase<typeof schema> & { $client: pg.Pool };
 /** A database handle or an open transaction: repositories accept either. */
 export type Executor = Database | Parameters<Parameters<Database['transaction']>[0]>[0];
 

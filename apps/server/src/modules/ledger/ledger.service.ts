@@ -52,7 +52,7 @@ export async function postTransfers(tx: Executor, transfers: TransferRequest[]):
   for (const [id, delta] of deltas) {
     const account = accounts.get(id);
     if (!account) throw new Error(`ledger account ${id} is missing`);
-    if (account.userId !== null && account.balanceCents + delta < 0n) {
+    if (mustStayCovered(account) && account.balanceCents + delta < 0n) {
       throw new AppError('CONFLICT', MESSAGES.insufficientBalance);
     }
   }
@@ -75,6 +75,15 @@ export async function postTransfers(tx: Executor, transfers: TransferRequest[]):
   for (const [id, deltaCents] of deltas) {
     if (deltaCents !== 0n) await addToBalance(tx, { id, deltaCents });
   }
+}
+
+/**
+ * User balances never go negative, and neither does the yield reserve: a plan return is only
+ * paid from money the operator actually put in. Other platform accounts are where money enters
+ * from outside, so they run negative by design.
+ */
+function mustStayCovered(account: { userId: string | null; kind: AccountKind }): boolean {
+  return account.userId !== null || account.kind === 'yield_reserve';
 }
 
 async function resolveAccount(tx: Executor, ref: AccountRef): Promise<string> {

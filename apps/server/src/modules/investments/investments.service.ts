@@ -1,0 +1,118 @@
+import { randomUUID } from 'node:crypto';
+import {
+  centsToUsd,
+  type FundReserveRequestSchema,
+  formatUsd,
+  type Investment,
+  type InvestRequestSchema,
+  MESSAGES,
+  PERIOD_DAYS,
+  type ReserveStatus,
+} from '@vestora/shared';
+import type { z } from 'zod';
+import type { Database, Executor } from '../../db/client.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { AppError } from '../../lib/errors.ts';
+import { runInTransaction } from '../../lib/transaction.ts';
+import type { Actor } from '../auth/auth.service.ts';
+import { type StoredResponse, withIdempotency } from '../idempotency/idempotency.service.ts';
+import { postTransfers } from '../ledger/ledger.service.ts';
+import { getPlanRow } from '../plans/plans.service.ts';
+import { toInvestment } from './investment-terms.ts';
+import { insertInvestment, listUserInvestmentRows, readReserveFigures } from './investments.repo.ts';
+
+const DAY_MS = 86_400_000;
+
+/**
+ * Moves the amount from the person's available balance to their invested balance and opens the
+ * investment with the plan's terms as they are today; both in one transaction.
+ */
+export async function invest(
+  db: Database,
+  clock: Clock,
+  actor: Actor,
+  input: z.output<typeof InvestRequestSchema>,
+  idempotencyKey: string | undefined,
+): Promise<StoredResponse> {
+  if (!actor.user.isVerified) throw new AppError('FORBIDDEN', MESSAGES.mustBeVerifiedToInvest);
+  const plan = await getPlanRow(db, input.planId);
+  if (plan.status !== 'active') throw new AppError('CONFLICT', MESSAGES.planRetired);
+  if (input.amountCents < plan.minCents || input.amountCents > plan.maxCents) {
+    throw new AppError(
+      'BAD_REQUEST',
+      `The amount for ${plan.name} must be between ${formatUsd(plan.minCents)} and ${formatUsd(plan.maxCents)}.`,
+    );
+  }
+  const userId = actor.user.id;
+  const fingerprint = { action: 'invest', planId: plan.id, amountCents: input.amountCents };
+  return withIdempotency(db, { userId, key: idempotencyKey, fingerprint }, async (tx) => {
+    const startedAt = clock.now();
+    const periodDays = PERIOD_DAYS[plan.period];
+    const row = await insertInvestment(tx, {
+      userId,
+      planId: plan.id,
+      planName: plan.name,
+      amountCents: input.amountCents,
+      rateBasisPoints: plan.rateBasisPoints,
+      periodDays,
+      periodsTotal: Math.floor(plan.durationDays / periodDays),
+      principalReturn: plan.principalReturn,
+      startedAt,
+      endsAt: new Date(startedAt.getTime() + plan.durationDays * DAY_MS),
+    });
+    await postTransfers(tx, [
+      {
+        from: { userId, kind: 'available' },
+        to: { userId, kind: 'invested' },
+        amountCents: input.amountCents,
+        kind: 'investment',
+        reference: { type: 'investment', id: row.id },
+        settlementKey: `investment:${row.id}`,
+        actorId: userId,
+        reason: `${plan.name} plan`,
+      },
+    ]);
+    return { status: 201, body: { data: toInvestment(row), message: MESSAGES.investmentStarted } };
+  });
+}
+
+export async function listInvestments(db: Executor, userId: string): Promise<Investment[]> {
+  return (await listUserInvestmentRows(db, { userId })).map(toInvestment);
+}
+
+export async function getReserveStatus(db: Executor, clock: Clock): Promise<ReserveStatus> {
+  const figures = await readReserveFigures(db, { now: clock.now() });
+  const shortfallCents = figures.dueUnpaidCents - figures.balanceCents;
+  return {
+    balance: centsToUsd(figures.balanceCents),
+    dueUnpaid: centsToUsd(figures.dueUnpaidCents),
+    shortfall: centsToUsd(shortfallCents > 0n ? shortfallCents : 0n),
+    delayedInvestments: figures.delayedInvestments,
+    activeInvestments: figures.activeInvestments,
+  };
+}
+
+/** The operator puts real money into the reserve that plan returns are paid from. */
+export async function fundReserve(
+  db: Database,
+  clock: Clock,
+  actor: Actor,
+  input: z.output<typeof FundReserveRequestSchema>,
+): Promise<ReserveStatus> {
+  const fundingId = randomUUID();
+  await runInTransaction(db, (tx) =>
+    postTransfers(tx, [
+      {
+        from: { platform: 'operator_funding' },
+        to: { platform: 'yield_reserve' },
+        amountCents: input.amountCents,
+        kind: 'reserve_funding',
+        reference: { type: 'reserve', id: fundingId },
+        settlementKey: `reserve:${fundingId}`,
+        actorId: actor.user.id,
+        reason: input.note,
+      },
+    ]),
+  );
+  return getReserveStatus(db, clock);
+}

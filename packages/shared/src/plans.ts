@@ -1,0 +1,123 @@
+import { z } from 'zod';
+import { MESSAGES } from './messages.ts';
+import { amountCents, isBlank } from './transactions.ts';
+
+export const PLAN_PERIODS = ['daily', 'weekly', 'monthly'] as const;
+export type PlanPeriod = (typeof PLAN_PERIODS)[number];
+export const PERIOD_DAYS: Record<PlanPeriod, number> = { daily: 1, weekly: 7, monthly: 30 };
+
+/** A plan as `GET /api/plans` shows it: `rate` is the percent per period (3.6), amounts in USD. */
+export interface Plan {
+  _id: string;
+  name: string;
+  rate: number;
+  period: PlanPeriod;
+  durationDays: number;
+  minAmount: number;
+  maxAmount: number;
+  principalReturn: boolean;
+  status: 'active' | 'retired';
+}
+
+export interface Investment {
+  _id: string;
+  planId: string;
+  planName: string;
+  amount: number;
+  rate: number;
+  periodDays: number;
+  periodsTotal: number;
+  periodsPaid: number;
+  principalReturn: boolean;
+  /** Returns paid so far, in USD. */
+  totalReturn: number;
+  /** What the investment pays over its whole duration, in USD. */
+  expectedReturn: number;
+  status: 'active' | 'completed';
+  isReturnDelayed: boolean;
+  startedAt: string;
+  endsAt: string;
+  nextPayoutAt: string | null;
+  completedAt: string | null;
+}
+
+export interface ReserveStatus {
+  /** What the reserve holds, in USD. */
+  balance: number;
+  /** Returns already due and not yet paid, in USD. */
+  dueUnpaid: number;
+  /** How much more the reserve needs to pay everything due, in USD (0 when covered). */
+  shortfall: number;
+  delayedInvestments: number;
+  activeInvestments: number;
+}
+
+export const InvestRequestSchema = z
+  .object({ planId: z.unknown().optional(), amount: z.unknown().optional() })
+  .transform((input, ctx) => {
+    if (isBlank(input.planId) || isBlank(input.amount)) {
+      ctx.addIssue({ code: 'custom', message: MESSAGES.investFieldsRequired });
+      return z.NEVER;
+    }
+    if (typeof input.planId !== 'string' || !z.uuid().safeParse(input.planId).success) {
+      ctx.addIssue({ code: 'custom', message: MESSAGES.planNotFound });
+      return z.NEVER;
+    }
+    return { planId: input.planId, amountCents: amountCents(input.amount, ctx, MESSAGES.invalidAmount) };
+  });
+export type InvestRequest = z.input<typeof InvestRequestSchema>;
+
+/** Basis points from a percent with at most two decimals: 3.6 → 360. */
+function rateToBasisPoints(value: unknown, ctx: z.RefinementCtx): number {
+  const text = typeof value === 'number' ? String(value) : value;
+  if (typeof text !== 'string' || !/^\d{1,3}(\.\d{1,2})?$/.test(text.trim())) {
+    ctx.addIssue({ code: 'custom', message: MESSAGES.planRate });
+    return 0;
+  }
+  const basisPoints = Math.round(Number(text) * 100);
+  if (basisPoints <= 0 || basisPoints > 10_000) ctx.addIssue({ code: 'custom', message: MESSAGES.planRate });
+  return basisPoints;
+}
+
+export const PlanInputSchema = z
+  .object({
+    name: z.string().trim().min(1, MESSAGES.planName).max(60, MESSAGES.planName),
+    rate: z.unknown(),
+    period: z.enum(PLAN_PERIODS, { message: MESSAGES.planPeriod }).default('daily'),
+    durationDays: z.coerce
+      .number({ message: MESSAGES.planDuration })
+      .int(MESSAGES.planDuration)
+      .min(1, MESSAGES.planDuration)
+      .max(3650, MESSAGES.planDuration),
+    minAmount: z.unknown(),
+    maxAmount: z.unknown(),
+    principalReturn: z.boolean({ message: MESSAGES.planPrincipalReturn }).default(true),
+  })
+  .transform((input, ctx) => {
+    const rateBasisPoints = rateToBasisPoints(input.rate, ctx);
+    const minCents = amountCents(input.minAmount, ctx, MESSAGES.planRange);
+    const maxCents = amountCents(input.maxAmount, ctx, MESSAGES.planRange);
+    if (minCents > maxCents) ctx.addIssue({ code: 'custom', message: MESSAGES.planRange });
+    if (input.durationDays < PERIOD_DAYS[input.period])
+      ctx.addIssue({ code: 'custom', message: MESSAGES.planDuration });
+    return {
+      name: input.name.toUpperCase(),
+      rateBasisPoints,
+      period: input.period,
+      durationDays: input.durationDays,
+      minCents,
+      maxCents,
+      principalReturn: input.principalReturn,
+    };
+  });
+export type PlanInput = z.input<typeof PlanInputSchema>;
+
+export const FundReserveRequestSchema = z
+  .object({ amount: z.unknown().optional(), note: z.string().trim().max(500).optional() })
+  .transform((input, ctx) => {
+    if (isBlank(input.amount)) {
+      ctx.addIssue({ code: 'custom', message: MESSAGES.invalidAmount });
+      return z.NEVER;
+    }
+    return { amountCents: amountCents(input.amount, ctx, MESSAGES.invalidAmount), note: input.note || null };
+  });
