@@ -9,14 +9,18 @@ import { type Clock, systemClock } from './lib/clock.ts';
 import { AppError } from './lib/errors.ts';
 import { registerSecurityHeaders } from './lib/security.ts';
 import { createDiskStorage } from './lib/storage.ts';
+import { accountRoutes } from './modules/account/account.routes.ts';
 import { adminAdjustmentRoutes } from './modules/adjustments/adjustments.routes.ts';
+import { adminAuditRoutes } from './modules/audit/audit.routes.ts';
 import { requireAdmin } from './modules/auth/auth.guard.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { adminDepositRoutes, depositRoutes } from './modules/deposits/deposits.routes.ts';
 import { adminHistoryRoutes, historyRoutes } from './modules/history/history.routes.ts';
 import { adminReserveRoutes, investmentRoutes } from './modules/investments/investments.routes.ts';
 import { adminLedgerRoutes } from './modules/ledger/ledger.routes.ts';
+import { notificationRoutes } from './modules/notifications/notifications.routes.ts';
 import { adminPlanRoutes, planRoutes } from './modules/plans/plans.routes.ts';
+import { adminSupportRoutes, supportRoutes } from './modules/support/support.routes.ts';
 import { adminUserRoutes, userRoutes } from './modules/users/users.routes.ts';
 import { adminWithdrawalRoutes, withdrawalRoutes } from './modules/withdrawals/withdrawals.routes.ts';
 
@@ -95,6 +99,9 @@ export async function buildApp({
     historyRoutes,
     planRoutes,
     investmentRoutes,
+    accountRoutes,
+    supportRoutes,
+    notificationRoutes,
   ]) {
     await app.register(routes);
   }
@@ -110,6 +117,8 @@ export async function buildApp({
         adminLedgerRoutes,
         adminPlanRoutes,
         adminReserveRoutes,
+        adminSupportRoutes,
+        adminAuditRoutes,
       ]) {
         await admin.register(routes);
       }

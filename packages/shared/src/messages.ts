@@ -32,7 +32,8 @@ export const MESSAGES = {
   userDeleted: 'User deleted.',
   cannotSuspendSelf: 'You cannot suspend your own account.',
   cannotDeleteSelf: 'You cannot delete your own account.',
-  deleteHasPendingDeposit: 'This user has a pending deposit. Approve or decline it before deleting the account.',
+  deleteHasPendingDeposit:
+    'This user has a pending deposit. Approve or decline it before deleting the account.',
   deleteHasPendingWithdrawal:
     'This user has a pending withdrawal. Approve or decline it before deleting the account.',
   deleteHasBalance:
@@ -88,4 +89,20 @@ export const MESSAGES = {
   planSaved: 'Plan saved.',
   planRetiredNow: 'Plan retired. Running investments continue on their terms.',
   reserveFunded: 'Reserve funded.',
+  fieldTooLong: 'One of the fields is too long.',
+  profilePhone: 'Please enter a valid phone number.',
+  profileDate: 'Please enter the date of birth as DD/MM/YYYY.',
+  profileAge: 'You must be at least 18 years old.',
+  profileUpdated: 'Profile updated successfully.',
+  oldPasswordWrong: 'The old password is not correct.',
+  passwordChanged: 'Password changed. Your other sessions have been signed out.',
+  supportMessageRequired: 'Please write a message.',
+  supportMessageTooLong: 'The message is too long (5,000 characters at most).',
+  supportMessageSent: 'Your message has been sent. Our team will answer here.',
+  supportReplySent: 'Reply sent.',
+  supportTicketNotFound: 'Support ticket not found.',
+  supportTicketClosed: 'This ticket is closed.',
+  supportTicketClosedNow: 'Ticket closed.',
+  notificationNotFound: 'Notification not found.',
+  notificationsRead: 'Notifications marked as read.',
 } as const;

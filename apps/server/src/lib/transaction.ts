@@ -27,3 +27,12 @@ export function postgresCode(error: unknown): string | undefined {
   }
   return undefined;
 }
+
+/** The constraint a PostgreSQL error names (unique index, check), through any wrapping. */
+export function postgresConstraint(error: unknown): string | undefined {
+  for (let current = error; current && typeof current === 'object'; ) {
+    if ('constraint' in current && typeof current.constraint === 'string') return current.constraint;
+    current = 'cause' in current ? current.cause : undefined;
+  }
+  return undefined;
+}

@@ -1,5 +1,5 @@
 export * from './ledger.ts';
 export * from './money.ts';
-export * from './users.ts';
 export * from './plans.ts';
 export * from './support.ts';
+export * from './users.ts';

@@ -13,7 +13,9 @@ export const plans = pgTable('plans', {
   minCents: bigint('min_cents', { mode: 'bigint' }).notNull(),
   maxCents: bigint('max_cents', { mode: 'bigint' }).notNull(),
   principalReturn: boolean('principal_return').notNull().default(true),
-  status: text('status', { enum: ['active', 'retired'] }).notNull().default('active'),
+  status: text('status', { enum: ['active', 'retired'] })
+    .notNull()
+    .default('active'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
@@ -43,7 +45,9 @@ export const investments = pgTable(
     endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
     periodsPaid: integer('periods_paid').notNull().default(0),
     isReturnDelayed: boolean('is_return_delayed').notNull().default(false),
-    status: text('status', { enum: ['active', 'completed'] }).notNull().default('active'),
+    status: text('status', { enum: ['active', 'completed'] })
+      .notNull()
+      .default('active'),
     completedAt: timestamp('completed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

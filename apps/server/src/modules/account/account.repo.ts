@@ -1,0 +1,53 @@
+import { and, eq, ne } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { sessions, users } from '../../db/schema/index.ts';
+
+export async function findAccountRow(db: Executor, { userId }: { userId: string }) {
+  const [row] = await db
+    .select({
+      passwordHash: users.passwordHash,
+      phone: users.phone,
+      dateOfBirth: users.dateOfBirth,
+      address: users.address,
+      postalCode: users.postalCode,
+      country: users.country,
+    })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  return row;
+}
+
+export async function updateAccountRow(
+  db: Executor,
+  {
+    userId,
+    values,
+  }: {
+    userId: string;
+    values: Partial<
+      Pick<
+        typeof users.$inferInsert,
+        | 'fullName'
+        | 'userName'
+        | 'email'
+        | 'phone'
+        | 'dateOfBirth'
+        | 'address'
+        | 'postalCode'
+        | 'country'
+        | 'passwordHash'
+      >
+    >;
+  },
+): Promise<void> {
+  await db.update(users).set(values).where(eq(users.id, userId));
+}
+
+/** Signs out every other device after a password change; the current session stays. */
+export async function deleteOtherSessions(
+  db: Executor,
+  { userId, keepSessionId }: { userId: string; keepSessionId: string },
+) {
+  await db.delete(sessions).where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)));
+}

@@ -1,0 +1,22 @@
+import { ChangePasswordRequestSchema, MESSAGES, UpdateProfileRequestSchema } from '@vestora/shared';
+import type { FastifyInstance } from 'fastify';
+import { parseWith } from '../../lib/validation.ts';
+import { actorOf, requireUser } from '../auth/auth.guard.ts';
+import { changePassword, getProfileDetails, updateProfile } from './account.service.ts';
+
+export async function accountRoutes(app: FastifyInstance): Promise<void> {
+  app.get('/api/user/profile/details', { onRequest: requireUser }, async (request) => {
+    return { data: await getProfileDetails(app.db, actorOf(request).user.id) };
+  });
+
+  app.put('/api/user/profile', { onRequest: requireUser }, async (request) => {
+    const input = parseWith(UpdateProfileRequestSchema, request.body);
+    const { user, details } = await updateProfile(app.db, actorOf(request), input);
+    return { data: user, details, message: MESSAGES.profileUpdated };
+  });
+
+  app.put('/api/user/password', { onRequest: requireUser }, async (request) => {
+    await changePassword(app.db, actorOf(request), parseWith(ChangePasswordRequestSchema, request.body));
+    return { message: MESSAGES.passwordChanged };
+  });
+}

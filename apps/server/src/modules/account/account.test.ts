@@ -1,0 +1,117 @@
+import { MESSAGES } from '@vestora/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, createTestApp, login, signUpAndLogin, type TestApp } from '../../../test/test-app.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+function updateProfile(token: string, payload: object) {
+  return t.app.inject({ method: 'PUT', url: '/api/user/profile', headers: bearer(token), payload });
+}
+
+describe('PUT /api/user/profile', () => {
+  it('saves every field of the Update Profile dialog and returns the fresh record', async () => {
+    const { token, user, input } = await signUpAndLogin(t.app);
+    const response = await updateProfile(token, {
+      fullName: 'Ada King Lovelace',
+      userName: `${input.userName}x`,
+      email: `new.${input.email}`,
+      phone: '+44 20 7946 0958',
+      dateOfBirth: '10/12/1990',
+      address: '12 St James Square',
+      postalCode: 'SW1Y 4JH',
+      country: 'United Kingdom',
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({
+      message: MESSAGES.profileUpdated,
+      data: { _id: user._id, fullName: 'Ada King Lovelace', userName: `${input.userName}x` },
+      details: { phone: '+44 20 7946 0958', dateOfBirth: '10/12/1990', country: 'United Kingdom' },
+    });
+    const details = await t.app.inject({ url: '/api/user/profile/details', headers: bearer(token) });
+    expect(details.json().data).toEqual({
+      phone: '+44 20 7946 0958',
+      dateOfBirth: '10/12/1990',
+      address: '12 St James Square',
+      postalCode: 'SW1Y 4JH',
+      country: 'United Kingdom',
+    });
+    // The new e-mail signs in.
+    await login(t.app, `new.${input.email}`, input.password);
+  });
+
+  it('refuses bad values with their message and changes nothing', async () => {
+    const { token, user, input } = await signUpAndLogin(t.app);
+    const other = await signUpAndLogin(t.app);
+    const base = { fullName: input.fullName, userName: input.userName, email: input.email };
+    const cases: [object, number, string][] = [
+      [{ ...base, fullName: 'Ada' }, 400, MESSAGES.signupFullName],
+      [{ ...base, email: 'not-an-email' }, 400, MESSAGES.signupEmail],
+      [{ ...base, dateOfBirth: '31/02/1990' }, 400, MESSAGES.profileDate],
+      [{ ...base, dateOfBirth: '1990-02-01' }, 400, MESSAGES.profileDate],
+      [{ ...base, dateOfBirth: `01/01/${new Date().getFullYear() - 10}` }, 400, MESSAGES.profileAge],
+      [{ ...base, phone: 'call me' }, 400, MESSAGES.profilePhone],
+      [{ ...base, email: other.input.email }, 409, MESSAGES.emailTaken],
+      [{ ...base, userName: other.input.userName.toUpperCase() }, 409, MESSAGES.userNameTaken],
+    ];
+    for (const [payload, status, message] of cases) {
+      const response = await updateProfile(token, payload);
+      expect(response.statusCode, JSON.stringify(payload)).toBe(status);
+      expect(response.json().message).toBe(message);
+    }
+    const profile = await t.app.inject({ url: `/api/user/userprofile/${user._id}`, headers: bearer(token) });
+    expect(profile.json().data).toMatchObject({ email: input.email, userName: input.userName });
+  });
+});
+
+describe('PUT /api/user/password', () => {
+  it('checks the old password, applies the strength rules and signs out the other sessions', async () => {
+    const { token, input } = await signUpAndLogin(t.app);
+    const otherDevice = await login(t.app, input.email, input.password);
+    const change = (payload: object) =>
+      t.app.inject({ method: 'PUT', url: '/api/user/password', headers: bearer(token), payload });
+
+    expect(
+      (
+        await change({ oldPassword: 'Wrong#Pass1', newPassword: 'New#Pass12', confirmPassword: 'New#Pass12' })
+      ).json().message,
+    ).toBe(MESSAGES.oldPasswordWrong);
+    expect(
+      (
+        await change({ oldPassword: input.password, newPassword: 'weakpass', confirmPassword: 'weakpass' })
+      ).json().message,
+    ).toBe(MESSAGES.signupPasswordStrength);
+    expect(
+      (
+        await change({
+          oldPassword: input.password,
+          newPassword: 'New#Pass12',
+          confirmPassword: 'Other#Pass1',
+        })
+      ).json().message,
+    ).toBe(MESSAGES.signupPasswordsMatch);
+
+    const done = await change({
+      oldPassword: input.password,
+      newPassword: 'New#Pass12',
+      confirmPassword: 'New#Pass12',
+    });
+    expect(done.statusCode).toBe(200);
+    expect(done.json().message).toBe(MESSAGES.passwordChanged);
+
+    const stillHere = await t.app.inject({ url: '/api/user/notifications', headers: bearer(token) });
+    expect(stillHere.statusCode).toBe(200);
+    const signedOut = await t.app.inject({
+      url: '/api/user/notifications',
+      headers: bearer(otherDevice.token),
+    });
+    expect(signedOut.statusCode).toBe(401);
+    await expect(login(t.app, input.email, input.password)).rejects.toThrow();
+    await login(t.app, input.email, 'New#Pass12');
+  });
+});

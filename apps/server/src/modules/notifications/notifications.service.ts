@@ -1,0 +1,42 @@
+import type { Notification } from '@vestora/shared';
+import type { Executor } from '../../db/client.ts';
+import {
+  insertNotification,
+  listNotificationRows,
+  markNotificationsRead,
+  type NewNotification,
+  type NotificationRow,
+} from './notifications.repo.ts';
+
+/** Tells a user what happened to their account; called inside the transaction that made it happen. */
+export async function notify(tx: Executor, notification: NewNotification): Promise<void> {
+  await insertNotification(tx, notification);
+}
+
+function toNotification(row: NotificationRow): Notification {
+  return {
+    _id: row.id,
+    kind: row.kind,
+    title: row.title,
+    body: row.body,
+    link: row.link,
+    isRead: row.readAt !== null,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export async function getNotifications(
+  db: Executor,
+  query: { userId: string; page: number; pageSize: number },
+) {
+  const { rows, total, unread } = await listNotificationRows(db, query);
+  return { data: rows.map(toNotification), total, unread, page: query.page, pageSize: query.pageSize };
+}
+
+export async function readNotifications(
+  db: Executor,
+  userId: string,
+  ids: string[] | undefined,
+): Promise<void> {
+  await markNotificationsRead(db, { userId, ids });
+}

@@ -1,0 +1,126 @@
+import { MESSAGES, type SupportTicket } from '@vestora/shared';
+import type { Database, Executor } from '../../db/client.ts';
+import { AppError } from '../../lib/errors.ts';
+import { runInTransaction } from '../../lib/transaction.ts';
+import { recordAudit } from '../audit/audit.service.ts';
+import type { Actor } from '../auth/auth.service.ts';
+import { notify } from '../notifications/notifications.service.ts';
+import {
+  insertMessage,
+  insertTicket,
+  listTicketsWithMessages,
+  lockTicket,
+  setTicketStatus,
+} from './support.repo.ts';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+type ListFilter = Parameters<typeof listTicketsWithMessages>[1];
+
+async function loadTickets(
+  db: Executor,
+  filter: ListFilter,
+): Promise<{ data: SupportTicket[]; total: number }> {
+  const { tickets, messages, total } = await listTicketsWithMessages(db, filter);
+  const data = tickets.map(({ ticket, userName, fullName }) => ({
+    _id: ticket.id,
+    subject: ticket.subject,
+    status: ticket.status,
+    userId: ticket.userId,
+    userName,
+    fullName,
+    createdAt: ticket.createdAt.toISOString(),
+    updatedAt: ticket.updatedAt.toISOString(),
+    messages: messages
+      .filter(({ message }) => message.ticketId === ticket.id)
+      .map(({ message, authorName }) => ({
+        _id: message.id,
+        body: message.body,
+        isFromStaff: message.isFromStaff,
+        authorName,
+        createdAt: message.createdAt.toISOString(),
+      })),
+  }));
+  return { data, total };
+}
+
+async function loadTicket(db: Executor, id: string): Promise<SupportTicket> {
+  const [ticket] = (await loadTickets(db, { ids: [id], page: 1, pageSize: 1 })).data;
+  if (!ticket) throw new AppError('NOT_FOUND', MESSAGES.supportTicketNotFound);
+  return ticket;
+}
+
+/** Locks the ticket for the change and checks who may touch it: its owner, or any administrator. */
+async function lockOwnTicket(tx: Executor, actor: Actor, id: string) {
+  const ticket = UUID.test(id) ? await lockTicket(tx, { id }) : undefined;
+  if (!ticket || (!actor.user.isAdmin && ticket.userId !== actor.user.id)) {
+    throw new AppError('NOT_FOUND', MESSAGES.supportTicketNotFound);
+  }
+  return ticket;
+}
+
+export async function openTicket(db: Database, actor: Actor, input: { subject?: string; message: string }) {
+  return runInTransaction(db, async (tx) => {
+    const subject = input.subject || input.message.split('\n')[0]?.slice(0, 80) || 'Support request';
+    const ticket = await insertTicket(tx, { userId: actor.user.id, subject });
+    await insertMessage(tx, {
+      ticketId: ticket.id,
+      authorId: actor.user.id,
+      isFromStaff: false,
+      body: input.message,
+    });
+    return loadTicket(tx, ticket.id);
+  });
+}
+
+export async function addUserMessage(db: Database, actor: Actor, id: string, message: string) {
+  return runInTransaction(db, async (tx) => {
+    const ticket = await lockOwnTicket(tx, actor, id);
+    if (ticket.status === 'closed') throw new AppError('CONFLICT', MESSAGES.supportTicketClosed);
+    await insertMessage(tx, { ticketId: id, authorId: actor.user.id, isFromStaff: false, body: message });
+    await setTicketStatus(tx, { id, status: 'open' });
+    return loadTicket(tx, id);
+  });
+}
+
+export async function replyAsStaff(db: Database, actor: Actor, id: string, message: string) {
+  return runInTransaction(db, async (tx) => {
+    const ticket = await lockOwnTicket(tx, actor, id);
+    await insertMessage(tx, { ticketId: id, authorId: actor.user.id, isFromStaff: true, body: message });
+    await setTicketStatus(tx, { id, status: 'answered' });
+    await notify(tx, {
+      userId: ticket.userId,
+      kind: 'support',
+      title: 'Support replied',
+      body: `Our team answered your request “${ticket.subject}”.`,
+      link: '/user/support',
+    });
+    await recordAudit(tx, actor, {
+      action: 'support.reply',
+      targetType: 'support_ticket',
+      targetId: id,
+      before: { status: ticket.status },
+      after: { status: 'answered', message },
+    });
+    return loadTicket(tx, id);
+  });
+}
+
+export async function closeTicket(db: Database, actor: Actor, id: string) {
+  return runInTransaction(db, async (tx) => {
+    const ticket = await lockOwnTicket(tx, actor, id);
+    await setTicketStatus(tx, { id, status: 'closed' });
+    if (actor.user.isAdmin) {
+      await recordAudit(tx, actor, {
+        action: 'support.close',
+        targetType: 'support_ticket',
+        targetId: id,
+        before: { status: ticket.status },
+        after: { status: 'closed' },
+      });
+    }
+    return loadTicket(tx, id);
+  });
+}
+
+export const listTickets = loadTickets;

@@ -1,0 +1,182 @@
+import { MESSAGES } from '@vestora/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN, bearer, createTestApp, login, signUpAndLogin, type TestApp } from '../../../test/test-app.ts';
+
+let t: TestApp;
+let adminToken: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  adminToken = (await login(t.app, ADMIN.email, ADMIN.password)).token;
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('support tickets', () => {
+  it('stores a message, lets the admin reply, notifies the user and records the act', async () => {
+    const { token } = await signUpAndLogin(t.app);
+    const sent = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/support',
+      headers: bearer(token),
+      payload: { message: 'My deposit is still pending.\nCan you check?' },
+    });
+    expect(sent.statusCode).toBe(201);
+    expect(sent.json()).toMatchObject({
+      message: MESSAGES.supportMessageSent,
+      data: { subject: 'My deposit is still pending.', status: 'open', messages: [{ isFromStaff: false }] },
+    });
+    const ticketId = sent.json().data._id;
+
+    const queue = await t.app.inject({ url: '/api/admin/support?status=open', headers: bearer(adminToken) });
+    expect(queue.json().data.map((ticket: { _id: string }) => ticket._id)).toContain(ticketId);
+
+    const reply = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/support/${ticketId}/reply`,
+      headers: bearer(adminToken),
+      payload: { message: 'Approved just now.' },
+    });
+    expect(reply.statusCode).toBe(200);
+    expect(reply.json().data).toMatchObject({ status: 'answered' });
+
+    const mine = await t.app.inject({ url: '/api/user/support', headers: bearer(token) });
+    expect(mine.json().data[0].messages.map((message: { body: string }) => message.body)).toEqual([
+      'My deposit is still pending.\nCan you check?',
+      'Approved just now.',
+    ]);
+    const notifications = await t.app.inject({ url: '/api/user/notifications', headers: bearer(token) });
+    expect(notifications.json()).toMatchObject({
+      unread: 1,
+      data: [{ kind: 'support', title: 'Support replied' }],
+    });
+    const audit = await t.app.inject({
+      url: `/api/admin/audit?targetType=support_ticket&targetId=${ticketId}`,
+      headers: bearer(adminToken),
+    });
+    expect(audit.json().data).toMatchObject([{ action: 'support.reply', actorName: 'Site Administrator' }]);
+
+    const followUp = await t.app.inject({
+      method: 'POST',
+      url: `/api/user/support/${ticketId}/messages`,
+      headers: bearer(token),
+      payload: { message: 'Thank you!' },
+    });
+    expect(followUp.json().data.status).toBe('open');
+  });
+
+  it('refuses empty messages and keeps tickets private', async () => {
+    const owner = await signUpAndLogin(t.app);
+    const stranger = await signUpAndLogin(t.app);
+    const empty = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/support',
+      headers: bearer(owner.token),
+      payload: { message: '   ' },
+    });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().message).toBe(MESSAGES.supportMessageRequired);
+
+    const sent = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/support',
+      headers: bearer(owner.token),
+      payload: { subject: 'Private', message: 'Only for me and the staff.' },
+    });
+    const ticketId = sent.json().data._id;
+    const intrusion = await t.app.inject({
+      method: 'POST',
+      url: `/api/user/support/${ticketId}/messages`,
+      headers: bearer(stranger.token),
+      payload: { message: 'Let me in' },
+    });
+    expect(intrusion.statusCode).toBe(404);
+    const strangersList = await t.app.inject({ url: '/api/user/support', headers: bearer(stranger.token) });
+    expect(strangersList.json().data).toEqual([]);
+    const closedByStranger = await t.app.inject({
+      method: 'PUT',
+      url: `/api/user/support/${ticketId}/close`,
+      headers: bearer(stranger.token),
+    });
+    expect(closedByStranger.statusCode).toBe(404);
+
+    await t.app.inject({
+      method: 'PUT',
+      url: `/api/user/support/${ticketId}/close`,
+      headers: bearer(owner.token),
+    });
+    const afterClose = await t.app.inject({
+      method: 'POST',
+      url: `/api/user/support/${ticketId}/messages`,
+      headers: bearer(owner.token),
+      payload: { message: 'One more thing' },
+    });
+    expect(afterClose.statusCode).toBe(409);
+    expect(afterClose.json().message).toBe(MESSAGES.supportTicketClosed);
+  });
+});
+
+describe('notifications', () => {
+  it('marks notifications read, all or by id, only for their owner', async () => {
+    const { token } = await signUpAndLogin(t.app);
+    const ticket = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/support',
+      headers: bearer(token),
+      payload: { message: 'Hello' },
+    });
+    for (const message of ['One', 'Two']) {
+      await t.app.inject({
+        method: 'POST',
+        url: `/api/admin/support/${ticket.json().data._id}/reply`,
+        headers: bearer(adminToken),
+        payload: { message },
+      });
+    }
+    const listed = (await t.app.inject({ url: '/api/user/notifications', headers: bearer(token) })).json();
+    expect(listed.unread).toBe(2);
+    const first = listed.data[0]._id;
+    const stranger = await signUpAndLogin(t.app);
+    await t.app.inject({
+      method: 'PUT',
+      url: '/api/user/notifications/read',
+      headers: bearer(stranger.token),
+      payload: { ids: [first] },
+    });
+    expect(
+      (await t.app.inject({ url: '/api/user/notifications', headers: bearer(token) })).json().unread,
+    ).toBe(2);
+
+    await t.app.inject({
+      method: 'PUT',
+      url: '/api/user/notifications/read',
+      headers: bearer(token),
+      payload: { ids: [first] },
+    });
+    expect(
+      (await t.app.inject({ url: '/api/user/notifications', headers: bearer(token) })).json().unread,
+    ).toBe(1);
+    await t.app.inject({
+      method: 'PUT',
+      url: '/api/user/notifications/read',
+      headers: bearer(token),
+      payload: {},
+    });
+    expect(
+      (await t.app.inject({ url: '/api/user/notifications', headers: bearer(token) })).json().unread,
+    ).toBe(0);
+
+    const bad = await t.app.inject({
+      method: 'PUT',
+      url: '/api/user/notifications/read',
+      headers: bearer(token),
+      payload: { ids: ['nope'] },
+    });
+    expect(bad.statusCode).toBe(400);
+  });
+
+  it('keeps the audit log append-only in the database', async () => {
+    await expect(t.pool.query('update audit_log set action = $1', ['forged'])).rejects.toThrow(/append-only/);
+    await expect(t.pool.query('delete from audit_log')).rejects.toThrow(/append-only/);
+  });
+});

@@ -1,0 +1,174 @@
+import { z } from 'zod';
+import { firstSignupProblem } from './auth.ts';
+import { MESSAGES } from './messages.ts';
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, MESSAGES.fieldTooLong)
+    .optional()
+    .transform((value) => value || null);
+
+/** DD/MM/YYYY, a real calendar day, into the ISO date the database keeps. */
+export function parseDayMonthYear(value: string): string | null {
+  const match = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(value.trim());
+  if (!match) return null;
+  const [, day, month, year] = match.map(Number) as [number, number, number, number];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  const isReal =
+    date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+  return isReal ? date.toISOString().slice(0, 10) : null;
+}
+
+export function ageOn(isoBirthDate: string, today: Date): number {
+  const [year = 0, month = 1, day = 1] = isoBirthDate.split('-').map(Number);
+  let age = today.getUTCFullYear() - year;
+  const beforeBirthday =
+    today.getUTCMonth() + 1 < month || (today.getUTCMonth() + 1 === month && today.getUTCDate() < day);
+  if (beforeBirthday) age -= 1;
+  return age;
+}
+
+export const MINIMUM_AGE = 18;
+
+export const UpdateProfileRequestSchema = z
+  .object({
+    fullName: z.string().trim().max(200).optional().default(''),
+    userName: z.string().trim().max(200).optional().default(''),
+    email: z.string().trim().max(200).optional().default(''),
+    phone: optionalText(40),
+    dateOfBirth: z.string().trim().max(20).optional().default(''),
+    address: optionalText(300),
+    postalCode: optionalText(20),
+    country: optionalText(80),
+  })
+  .transform((input, ctx) => {
+    const problem = firstSignupProblem({
+      fullName: input.fullName,
+      userName: input.userName,
+      email: input.email,
+      password: 'Valid#Pass1',
+      confirmPassword: 'Valid#Pass1',
+    });
+    if (problem) {
+      ctx.addIssue({ code: 'custom', message: problem });
+      return z.NEVER;
+    }
+    if (input.phone && !/^\+?[0-9 ()-]{6,20}$/.test(input.phone)) {
+      ctx.addIssue({ code: 'custom', message: MESSAGES.profilePhone });
+      return z.NEVER;
+    }
+    let dateOfBirth: string | null = null;
+    if (input.dateOfBirth) {
+      dateOfBirth = parseDayMonthYear(input.dateOfBirth);
+      if (!dateOfBirth) {
+        ctx.addIssue({ code: 'custom', message: MESSAGES.profileDate });
+        return z.NEVER;
+      }
+      if (ageOn(dateOfBirth, new Date()) < MINIMUM_AGE) {
+        ctx.addIssue({ code: 'custom', message: MESSAGES.profileAge });
+        return z.NEVER;
+      }
+    }
+    return { ...input, email: input.email.toLowerCase(), dateOfBirth };
+  });
+export type UpdateProfileRequest = z.input<typeof UpdateProfileRequestSchema>;
+
+/** The details beyond the specification's user record, with the date shown as DD/MM/YYYY. */
+export interface ProfileDetails {
+  phone: string | null;
+  dateOfBirth: string | null;
+  address: string | null;
+  postalCode: string | null;
+  country: string | null;
+}
+
+export const ChangePasswordRequestSchema = z
+  .object({
+    oldPassword: z.string().max(200).optional().default(''),
+    newPassword: z.string().max(200).optional().default(''),
+    confirmPassword: z.string().max(200).optional().default(''),
+  })
+  .superRefine((input, ctx) => {
+    if (!input.oldPassword || !input.newPassword || !input.confirmPassword) {
+      ctx.addIssue({ code: 'custom', message: MESSAGES.signupAllFields });
+      return;
+    }
+    const problem = firstSignupProblem({
+      fullName: 'Any Name',
+      userName: 'anyone',
+      email: 'any@example.com',
+      password: input.newPassword,
+      confirmPassword: input.confirmPassword,
+    });
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
+export type ChangePasswordRequest = z.input<typeof ChangePasswordRequestSchema>;
+
+export const SupportMessageRequestSchema = z.object({
+  subject: z.string().trim().max(120, MESSAGES.fieldTooLong).optional(),
+  message: z
+    .string({ message: MESSAGES.supportMessageRequired })
+    .trim()
+    .min(1, MESSAGES.supportMessageRequired)
+    .max(5000, MESSAGES.supportMessageTooLong),
+});
+export type SupportMessageRequest = z.input<typeof SupportMessageRequestSchema>;
+
+export interface SupportMessage {
+  _id: string;
+  body: string;
+  isFromStaff: boolean;
+  authorName: string;
+  createdAt: string;
+}
+
+export interface SupportTicket {
+  _id: string;
+  subject: string;
+  status: 'open' | 'answered' | 'closed';
+  userId: string;
+  userName: string;
+  fullName: string;
+  createdAt: string;
+  updatedAt: string;
+  messages: SupportMessage[];
+}
+
+export interface Notification {
+  _id: string;
+  kind: 'deposit' | 'withdrawal' | 'adjustment' | 'support' | 'investment' | 'account';
+  title: string;
+  body: string;
+  link: string | null;
+  isRead: boolean;
+  createdAt: string;
+}
+
+export const MarkNotificationsReadRequestSchema = z.object({
+  ids: z
+    .array(z.uuid({ message: MESSAGES.notificationNotFound }))
+    .max(200)
+    .optional(),
+});
+
+export interface AuditEntry {
+  _id: string;
+  actorId: string;
+  actorName: string;
+  action: string;
+  targetType: string;
+  targetId: string;
+  before: unknown;
+  after: unknown;
+  createdAt: string;
+}
+
+export const AuditQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(200).default(50),
+  action: z.string().trim().max(60).optional(),
+  targetType: z.string().trim().max(60).optional(),
+  targetId: z.string().trim().max(100).optional(),
+});
