@@ -1,12 +1,14 @@
 import { createHash } from 'node:crypto';
-import { type Coin, MESSAGES, type TradeUser } from '@vestora/shared';
+import { type Coin, formatUsd, MESSAGES, type TradeUser } from '@vestora/shared';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { FileStorage } from '../../lib/storage.ts';
 import { detectAllowedType, PROOF_TYPES } from '../../lib/uploads.ts';
+import { recordAudit } from '../audit/audit.service.ts';
 import type { Actor } from '../auth/auth.service.ts';
 import { type StoredResponse, withIdempotency } from '../idempotency/idempotency.service.ts';
 import { postTransfers } from '../ledger/ledger.service.ts';
+import { notify } from '../notifications/notifications.service.ts';
 import { toTradeUser } from '../users/users.mapper.ts';
 import { loadUserRecord, UUID } from '../users/users.service.ts';
 import { insertDeposit, insertStoredFile, lockDeposit, recordDepositDecision } from './deposits.repo.ts';
@@ -89,7 +91,28 @@ export async function decideDeposit(
       decidedBy: actor.user.id,
       reason: decision.action === 'decline' ? decision.reason : null,
     });
-    const message = decision.action === 'approve' ? MESSAGES.depositApproved : MESSAGES.depositDeclined;
+    const isApproval = decision.action === 'approve';
+    const amount = formatUsd(deposit.amountCents);
+    await notify(tx, {
+      userId: deposit.userId,
+      kind: 'deposit',
+      title: isApproval ? 'Deposit approved' : 'Deposit declined',
+      body: isApproval
+        ? `Your ${deposit.mode.toUpperCase()} deposit of ${amount} was approved and added to your balance.`
+        : `Your ${deposit.mode.toUpperCase()} deposit of ${amount} was declined${decision.action === 'decline' && decision.reason ? `: ${decision.reason}` : '.'}`,
+      link: '/user/history',
+    });
+    await recordAudit(tx, actor, {
+      action: isApproval ? 'deposit.approve' : 'deposit.decline',
+      targetType: 'deposit',
+      targetId: id,
+      before: { status: 'pending' },
+      after: {
+        status: isApproval ? 'approved' : 'rejected',
+        reason: decision.action === 'decline' ? decision.reason : null,
+      },
+    });
+    const message = isApproval ? MESSAGES.depositApproved : MESSAGES.depositDeclined;
     return { status: 200, body: { message } };
   });
 }

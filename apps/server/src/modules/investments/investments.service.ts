@@ -14,6 +14,7 @@ import type { Database, Executor } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import { runInTransaction } from '../../lib/transaction.ts';
+import { recordAudit } from '../audit/audit.service.ts';
 import type { Actor } from '../auth/auth.service.ts';
 import { type StoredResponse, withIdempotency } from '../idempotency/idempotency.service.ts';
 import { postTransfers } from '../ledger/ledger.service.ts';
@@ -100,8 +101,8 @@ export async function fundReserve(
   input: z.output<typeof FundReserveRequestSchema>,
 ): Promise<ReserveStatus> {
   const fundingId = randomUUID();
-  await runInTransaction(db, (tx) =>
-    postTransfers(tx, [
+  await runInTransaction(db, async (tx) => {
+    await postTransfers(tx, [
       {
         from: { platform: 'operator_funding' },
         to: { platform: 'yield_reserve' },
@@ -112,7 +113,13 @@ export async function fundReserve(
         actorId: actor.user.id,
         reason: input.note,
       },
-    ]),
-  );
+    ]);
+    await recordAudit(tx, actor, {
+      action: 'reserve.fund',
+      targetType: 'reserve',
+      targetId: fundingId,
+      after: { amount: centsToUsd(input.amountCents), note: input.note },
+    });
+  });
   return getReserveStatus(db, clock);
 }

@@ -1,9 +1,10 @@
-import { MESSAGES } from '@vestora/shared';
+import { formatUsd, MESSAGES } from '@vestora/shared';
 import type { Database } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import { runInTransaction } from '../../lib/transaction.ts';
 import { postTransfers } from '../ledger/ledger.service.ts';
+import { notify } from '../notifications/notifications.service.ts';
 import { periodsDue, returnPerPeriodCents } from './investment-terms.ts';
 import {
   listDueInvestmentIds,
@@ -128,6 +129,15 @@ async function settleNextStep(
           },
     ]);
     await recordCompleted(tx, { id, completedAt: now });
+    await notify(tx, {
+      userId: investment.userId,
+      kind: 'investment',
+      title: 'Investment completed',
+      body: investment.principalReturn
+        ? `Your ${investment.planName} investment has ended; its principal of ${formatUsd(investment.amountCents)} is back in your balance.`
+        : `Your ${investment.planName} investment has ended.`,
+      link: '/user/my-plans',
+    });
     return 'completed';
   }
   return 'nothing-due';

@@ -1,8 +1,10 @@
 import { centsToUsd, MESSAGES, type Plan, type PlanInputSchema } from '@vestora/shared';
 import type { z } from 'zod';
-import type { Executor } from '../../db/client.ts';
+import type { Database, Executor } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
-import { postgresCode } from '../../lib/transaction.ts';
+import { postgresCode, runInTransaction } from '../../lib/transaction.ts';
+import { recordAudit } from '../audit/audit.service.ts';
+import type { Actor } from '../auth/auth.service.ts';
 import { findPlanRow, insertPlanRow, listPlanRows, type PlanRow, updatePlanRow } from './plans.repo.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -43,21 +45,54 @@ async function uniqueName<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-export async function createPlan(db: Executor, values: PlanValues): Promise<Plan> {
-  return toPlan(await uniqueName(() => insertPlanRow(db, values)));
+export async function createPlan(db: Database, actor: Actor, values: PlanValues): Promise<Plan> {
+  return uniqueName(() =>
+    runInTransaction(db, async (tx) => {
+      const plan = toPlan(await insertPlanRow(tx, values));
+      await recordAudit(tx, actor, {
+        action: 'plan.create',
+        targetType: 'plan',
+        targetId: plan._id,
+        after: plan,
+      });
+      return plan;
+    }),
+  );
 }
 
 /** Changes apply to new investments only: running ones keep the terms they started with. */
-export async function updatePlan(db: Executor, id: string, values: PlanValues): Promise<Plan> {
-  await getPlanRow(db, id);
-  const row = await uniqueName(() => updatePlanRow(db, { id, values }));
-  if (!row) throw new AppError('NOT_FOUND', MESSAGES.planNotFound);
-  return toPlan(row);
+export async function updatePlan(db: Database, actor: Actor, id: string, values: PlanValues): Promise<Plan> {
+  return uniqueName(() =>
+    runInTransaction(db, async (tx) => {
+      const before = toPlan(await getPlanRow(tx, id));
+      const row = await updatePlanRow(tx, { id, values });
+      if (!row) throw new AppError('NOT_FOUND', MESSAGES.planNotFound);
+      const plan = toPlan(row);
+      await recordAudit(tx, actor, {
+        action: 'plan.update',
+        targetType: 'plan',
+        targetId: id,
+        before,
+        after: plan,
+      });
+      return plan;
+    }),
+  );
 }
 
-export async function setPlanStatus(db: Executor, id: string, status: PlanRow['status']): Promise<Plan> {
-  await getPlanRow(db, id);
-  const row = await updatePlanRow(db, { id, values: { status } });
-  if (!row) throw new AppError('NOT_FOUND', MESSAGES.planNotFound);
-  return toPlan(row);
+export async function setPlanStatus(
+  db: Database,
+  actor: Actor,
+  id: string,
+  status: PlanRow['status'],
+): Promise<Plan> {
+  return runInTransaction(db, async (tx) => {
+    const before = toPlan(await getPlanRow(tx, id));
+    const row = await updatePlanRow(tx, { id, values: { status } });
+    if (!row) throw new AppError('NOT_FOUND', MESSAGES.planNotFound);
+    const plan = toPlan(row);
+    const action = status === 'retired' ? 'plan.retire' : 'plan.restore';
+    await recordAudit(tx, actor, { action, targetType: 'plan', targetId: id, before, after: plan });
+    return plan;
+  });
 }

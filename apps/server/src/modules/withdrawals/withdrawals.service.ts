@@ -1,10 +1,12 @@
-import { type Coin, centsToUsd, MESSAGES, type Page, type Withdrawal } from '@vestora/shared';
+import { type Coin, centsToUsd, formatUsd, MESSAGES, type Page, type Withdrawal } from '@vestora/shared';
 import type { Database, Executor } from '../../db/client.ts';
 import { isAddressForCoin } from '../../lib/crypto-address.ts';
 import { AppError } from '../../lib/errors.ts';
+import { recordAudit } from '../audit/audit.service.ts';
 import type { Actor } from '../auth/auth.service.ts';
 import { type StoredResponse, withIdempotency } from '../idempotency/idempotency.service.ts';
 import { postTransfers } from '../ledger/ledger.service.ts';
+import { notify } from '../notifications/notifications.service.ts';
 import { UUID } from '../users/users.service.ts';
 import {
   insertWithdrawal,
@@ -102,6 +104,27 @@ export async function decideWithdrawal(
       decidedBy: actor.user.id,
       reason: decision.action === 'decline' ? decision.reason : null,
       payoutTxHash: decision.action === 'approve' ? decision.txHash : null,
+    });
+    const amount = formatUsd(withdrawal.amountCents);
+    await notify(tx, {
+      userId: withdrawal.userId,
+      kind: 'withdrawal',
+      title: isApproval ? 'Withdrawal paid' : 'Withdrawal declined',
+      body: isApproval
+        ? `Your withdrawal of ${amount} was paid to ${withdrawal.address}.`
+        : `Your withdrawal of ${amount} was declined and the amount is back in your balance${decision.action === 'decline' && decision.reason ? `: ${decision.reason}` : '.'}`,
+      link: '/user/withdraw',
+    });
+    await recordAudit(tx, actor, {
+      action: isApproval ? 'withdrawal.approve' : 'withdrawal.decline',
+      targetType: 'withdrawal',
+      targetId: id,
+      before: { status: 'pending' },
+      after: {
+        status: isApproval ? 'approved' : 'rejected',
+        reason: decision.action === 'decline' ? decision.reason : null,
+        txHash: decision.action === 'approve' ? decision.txHash : null,
+      },
     });
     return {
       status: 200,

@@ -1,0 +1,114 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fundUser, newestDepositId, requestDeposit, verify } from '../../../test/money.ts';
+import { ADMIN, bearer, createTestApp, login, signUpAndLogin, type TestApp } from '../../../test/test-app.ts';
+
+const BTC_ADDRESS = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq';
+
+let t: TestApp;
+let adminToken: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  adminToken = (await login(t.app, ADMIN.email, ADMIN.password)).token;
+});
+afterAll(async () => {
+  await t.close();
+});
+
+async function auditFor(targetType: string, targetId: string) {
+  const response = await t.app.inject({
+    url: `/api/admin/audit?targetType=${targetType}&targetId=${targetId}`,
+    headers: bearer(adminToken),
+  });
+  return response.json().data;
+}
+
+async function notificationsOf(token: string) {
+  return (await t.app.inject({ url: '/api/user/notifications', headers: bearer(token) })).json();
+}
+
+describe('what admins do to money is recorded and told', () => {
+  it('records deposit decisions in the audit log and notifies the depositor', async () => {
+    const { token, user } = await signUpAndLogin(t.app);
+    await requestDeposit(t.app, token, '120');
+    const approvedId = await newestDepositId(t.app, adminToken, user._id);
+    await t.app.inject({
+      method: 'PUT',
+      url: `/api/admin/approveDeposit/${approvedId}`,
+      headers: bearer(adminToken),
+    });
+    await requestDeposit(t.app, token, '60', 'eth');
+    const declinedId = await newestDepositId(t.app, adminToken, user._id);
+    await t.app.inject({
+      method: 'PUT',
+      url: `/api/admin/declineDeposit/${declinedId}`,
+      headers: bearer(adminToken),
+      payload: { reason: 'No payment received' },
+    });
+
+    expect(await auditFor('deposit', approvedId)).toMatchObject([
+      { action: 'deposit.approve', before: { status: 'pending' }, after: { status: 'approved' } },
+    ]);
+    expect(await auditFor('deposit', declinedId)).toMatchObject([
+      { action: 'deposit.decline', after: { status: 'rejected', reason: 'No payment received' } },
+    ]);
+    const { data, unread } = await notificationsOf(token);
+    expect(unread).toBe(2);
+    expect(data.map((item: { title: string; body: string }) => [item.title, item.body])).toEqual([
+      ['Deposit declined', 'Your ETH deposit of $60.00 was declined: No payment received'],
+      ['Deposit approved', 'Your BTC deposit of $120.00 was approved and added to your balance.'],
+    ]);
+  });
+
+  it('records withdrawal decisions, plan changes and reserve funding', async () => {
+    const { token, user } = await signUpAndLogin(t.app);
+    await verify(t.app, adminToken, user._id);
+    await fundUser(t.app, adminToken, user._id, 300);
+    const requested = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/withdraw',
+      headers: bearer(token),
+      payload: { amount: 100, method: 'btc', address: BTC_ADDRESS },
+    });
+    const withdrawalId = requested.json().data._id;
+    await t.app.inject({
+      method: 'PUT',
+      url: `/api/admin/approveWithdrawal/${withdrawalId}`,
+      headers: bearer(adminToken),
+      payload: { txHash: 'abc123' },
+    });
+    expect(await auditFor('withdrawal', withdrawalId)).toMatchObject([
+      { action: 'withdrawal.approve', after: { status: 'approved', txHash: 'abc123' } },
+    ]);
+    expect((await notificationsOf(token)).data[0]).toMatchObject({
+      kind: 'withdrawal',
+      title: 'Withdrawal paid',
+      body: `Your withdrawal of $100.00 was paid to ${BTC_ADDRESS}.`,
+    });
+
+    const plans = (await t.app.inject({ url: '/api/plans' })).json().data;
+    const small = plans.find((plan: { name: string }) => plan.name === 'SMALL');
+    await t.app.inject({
+      method: 'PUT',
+      url: `/api/admin/plans/${small._id}`,
+      headers: bearer(adminToken),
+      payload: { name: 'SMALL', rate: 3.7, durationDays: 60, minAmount: 50, maxAmount: 1000 },
+    });
+    expect(await auditFor('plan', small._id)).toMatchObject([
+      { action: 'plan.update', before: { rate: 3.6 }, after: { rate: 3.7 } },
+    ]);
+
+    await t.app.inject({
+      method: 'PUT',
+      url: '/api/admin/fundReserve',
+      headers: bearer(adminToken),
+      payload: { amount: 500, note: 'Q1 reserve' },
+    });
+    const reserve = await t.app.inject({
+      url: '/api/admin/audit?action=reserve.fund',
+      headers: bearer(adminToken),
+    });
+    expect(reserve.json().data).toMatchObject([
+      { action: 'reserve.fund', after: { amount: 500, note: 'Q1 reserve' } },
+    ]);
+  });
+});
