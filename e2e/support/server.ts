@@ -83,7 +83,9 @@ export async function startServer({
     baseUrl: `http://127.0.0.1:${listenPort}`,
     // npm does not pass signals on to the server it started; the server names itself in its lock file.
     serverPid: async () =>
-      isNpm ? Number.parseInt(await readFile(path.join(dataDir, 'server.pid'), 'utf8'), 10) : (child.pid ?? 0),
+      isNpm
+        ? Number.parseInt(await readFile(path.join(dataDir, 'server.pid'), 'utf8'), 10)
+        : (child.pid ?? 0),
     output: () => output,
   };
 }
