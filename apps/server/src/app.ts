@@ -21,6 +21,7 @@ import { adminLedgerRoutes } from './modules/ledger/ledger.routes.ts';
 import { notificationRoutes } from './modules/notifications/notifications.routes.ts';
 import { adminPlanRoutes, planRoutes } from './modules/plans/plans.routes.ts';
 import { adminSupportRoutes, supportRoutes } from './modules/support/support.routes.ts';
+import { adminSecurityRoutes, twoFactorRoutes } from './modules/two-factor/two-factor.routes.ts';
 import { adminUserRoutes, userRoutes } from './modules/users/users.routes.ts';
 import { adminWithdrawalRoutes, withdrawalRoutes } from './modules/withdrawals/withdrawals.routes.ts';
 
@@ -75,7 +76,9 @@ export async function buildApp({
 
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
-      return reply.code(error.status).send({ message: error.message, error: error.message });
+      return reply
+        .code(error.status)
+        .send({ ...error.details, message: error.message, error: error.message });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
@@ -102,6 +105,7 @@ export async function buildApp({
     accountRoutes,
     supportRoutes,
     notificationRoutes,
+    twoFactorRoutes,
   ]) {
     await app.register(routes);
   }
@@ -119,6 +123,7 @@ export async function buildApp({
         adminReserveRoutes,
         adminSupportRoutes,
         adminAuditRoutes,
+        adminSecurityRoutes,
       ]) {
         await admin.register(routes);
       }

@@ -172,3 +172,34 @@ export const AuditQuerySchema = z.object({
   targetType: z.string().trim().max(60).optional(),
   targetId: z.string().trim().max(100).optional(),
 });
+
+export const TwoFactorCodeRequestSchema = z.object({
+  code: z.string({ message: MESSAGES.twoFactorCodeWrong }).trim().min(1, MESSAGES.twoFactorCodeWrong).max(20),
+});
+
+export const DisableTwoFactorRequestSchema = z.object({
+  password: z.string({ message: MESSAGES.passwordWrong }).min(1, MESSAGES.passwordWrong).max(200),
+  code: z.string({ message: MESSAGES.twoFactorCodeWrong }).trim().min(1, MESSAGES.twoFactorCodeWrong).max(20),
+});
+
+export interface TwoFactorStatus {
+  isEnabled: boolean;
+  recoveryCodesLeft: number;
+  /** Set by the operator: administrators must have it on to use the console. */
+  isRequiredForAdmins: boolean;
+}
+
+export interface TwoFactorSetup {
+  secret: string;
+  otpauthUrl: string;
+  /** A PNG data URL of the otpauth address, for the authenticator app to scan. */
+  qrCode: string;
+}
+
+export interface LoginEvent {
+  _id: string;
+  outcome: 'success' | 'wrong_password' | 'suspended' | 'code_required' | 'wrong_code';
+  ip: string;
+  userAgent: string | null;
+  createdAt: string;
+}

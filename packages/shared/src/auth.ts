@@ -52,6 +52,8 @@ export const LoginRequestSchema = z
     userNameOrEmail: z.string().trim().max(200).optional().default(''),
     password: z.string().max(200).optional().default(''),
     rememberMe: z.boolean().optional().default(false),
+    /** The authenticator code (or a recovery code) when two-factor sign-in is on. */
+    code: z.string().trim().max(20).optional(),
   })
   .refine((input) => input.userNameOrEmail !== '' && input.password !== '', {
     message: MESSAGES.loginRequired,

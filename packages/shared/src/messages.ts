@@ -105,4 +105,13 @@ export const MESSAGES = {
   supportTicketClosedNow: 'Ticket closed.',
   notificationNotFound: 'Notification not found.',
   notificationsRead: 'Notifications marked as read.',
+  twoFactorCodeNeeded: 'Enter the 6-digit code from your authenticator app.',
+  twoFactorCodeWrong: 'The code is not valid. Try the current code, or a recovery code.',
+  twoFactorAlreadyOn: 'Two-factor sign-in is already on.',
+  twoFactorNotStarted: 'Start the set-up first to get a QR code.',
+  twoFactorNotOn: 'Two-factor sign-in is not on.',
+  twoFactorEnabled: 'Two-factor sign-in is on. Keep your recovery codes somewhere safe.',
+  twoFactorDisabled: 'Two-factor sign-in is off.',
+  twoFactorRequiredForAdmins: 'Turn on two-factor sign-in (Settings, Security) to use the admin console.',
+  passwordWrong: 'The password is not correct.',
 } as const;

@@ -25,6 +25,7 @@ const EnvSchema = z.object({
   LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(10),
   LOGIN_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
   TRUST_PROXY: booleanFlag,
+  REQUIRE_ADMIN_2FA: booleanFlag,
   MIN_DEPOSIT_USD: z.coerce.number().int().min(1).default(50),
   UPLOAD_MAX_BYTES: z.coerce
     .number()
@@ -56,6 +57,8 @@ export interface AppConfig {
   bodyLimitBytes: number;
   login: { maxFailures: number; windowMs: number };
   trustProxy: boolean;
+  /** Administrators must have two-factor sign-in on to use the console. */
+  requireAdmin2fa: boolean;
   minDepositCents: bigint;
   uploadMaxBytes: number;
   /** Origins allowed to call the API from a browser; empty means same-origin only. */
@@ -89,6 +92,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     bodyLimitBytes: env.BODY_LIMIT_BYTES,
     login: { maxFailures: env.LOGIN_MAX_FAILURES, windowMs: env.LOGIN_WINDOW_MINUTES * 60_000 },
     trustProxy: env.TRUST_PROXY,
+    requireAdmin2fa: env.REQUIRE_ADMIN_2FA,
     minDepositCents: BigInt(env.MIN_DEPOSIT_USD) * 100n,
     uploadMaxBytes: env.UPLOAD_MAX_BYTES,
     corsOrigins: env.CORS_ORIGINS,

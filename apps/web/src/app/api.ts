@@ -6,6 +6,8 @@ export class ApiError extends Error {
   constructor(
     message: string,
     readonly status: number,
+    /** The rest of the server's answer, for flags such as `twoFactorRequired`. */
+    readonly details: Record<string, unknown> = {},
   ) {
     super(message);
     this.name = 'ApiError';
@@ -16,6 +18,14 @@ interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   body?: unknown;
   signal?: AbortSignal;
+  /** Makes a money-moving call safe to retry: the server runs it once per key. */
+  idempotencyKey?: string;
+}
+
+/** A fresh Idempotency-Key; getRandomValues works on plain-http deployments, randomUUID does not. */
+export function newIdempotencyKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 
 /**
@@ -24,11 +34,12 @@ interface RequestOptions {
  */
 export async function apiRequest<T>(
   path: string,
-  { method = 'GET', body, signal }: RequestOptions = {},
+  { method = 'GET', body, signal, idempotencyKey }: RequestOptions = {},
 ): Promise<T> {
   const token = getSession()?.token;
   const headers: Record<string, string> = {};
   if (token) headers.authorization = `Bearer ${token}`;
+  if (idempotencyKey) headers['idempotency-key'] = idempotencyKey;
   const isForm = body instanceof FormData;
   if (body !== undefined && !isForm) headers['content-type'] = 'application/json';
 
@@ -48,7 +59,9 @@ export async function apiRequest<T>(
   const payload: unknown = await response.json().catch(() => null);
   if (!response.ok) {
     if (response.status === 401 && token) clearSession();
-    throw new ApiError(serverMessage(payload) ?? MESSAGES.unexpected, response.status);
+    const details =
+      typeof payload === 'object' && payload !== null ? (payload as Record<string, unknown>) : {};
+    throw new ApiError(serverMessage(payload) ?? MESSAGES.unexpected, response.status, details);
   }
   return payload as T;
 }

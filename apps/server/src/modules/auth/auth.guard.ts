@@ -19,6 +19,9 @@ export async function requireUser(request: FastifyRequest): Promise<void> {
 export async function requireAdmin(request: FastifyRequest): Promise<void> {
   await requireUser(request);
   if (!request.actor?.user.isAdmin) throw new AppError('FORBIDDEN', MESSAGES.adminOnly);
+  if (request.server.config.requireAdmin2fa && !request.actor.user.totpEnabledAt) {
+    throw new AppError('FORBIDDEN', MESSAGES.twoFactorRequiredForAdmins);
+  }
 }
 
 export function actorOf(request: FastifyRequest): Actor {

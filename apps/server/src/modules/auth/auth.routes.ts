@@ -13,7 +13,11 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
 
   app.post('/api/user/login', async (request) => {
     const input = parseWith(LoginRequestSchema, request.body);
-    const { user, token } = await logIn(app.db, app.config, { ...input, ip: request.ip });
+    const { user, token } = await logIn(app.db, app.config, app.clock, {
+      ...input,
+      ip: request.ip,
+      userAgent: request.headers['user-agent']?.slice(0, 300) ?? null,
+    });
     return { data: user, token, message: MESSAGES.loginSuccess };
   });
 

@@ -9,7 +9,9 @@ import {
 import type { z } from 'zod';
 import type { AppConfig } from '../../config/env.ts';
 import type { Database } from '../../db/client.ts';
+import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
+import { recordLoginEvent, verifySecondFactor } from '../two-factor/two-factor.service.ts';
 import { toTradeUser } from '../users/users.mapper.ts';
 import {
   findUserByLogin,
@@ -64,7 +66,8 @@ async function assertAvailable(db: Database, input: { email: string; userName: s
 export async function logIn(
   db: Database,
   config: AppConfig,
-  input: z.output<typeof LoginRequestSchema> & { ip: string },
+  clock: Clock,
+  input: z.output<typeof LoginRequestSchema> & { ip: string; userAgent: string | null },
 ): Promise<{ user: TradeUser; token: string }> {
   const accountSubject = `account:${input.userNameOrEmail.toLowerCase()}`;
   const ipSubject = `ip:${input.ip}`;
@@ -78,11 +81,28 @@ export async function logIn(
     user && user.status === 'active'
       ? await verifyPassword(user.passwordHash, input.password)
       : await verifyAgainstDecoy(input.password);
+  const attempt = { ip: input.ip, userAgent: input.userAgent };
   if (!user || !isValid) {
     await recordFailures(db, { subjects: [accountSubject, ipSubject] });
+    if (user) await recordLoginEvent(db, { userId: user.id, outcome: 'wrong_password', ...attempt });
     throw new AppError('UNAUTHENTICATED', MESSAGES.invalidCredentials);
   }
-  if (user.suspended) throw new AppError('FORBIDDEN', MESSAGES.suspended);
+  if (user.suspended) {
+    await recordLoginEvent(db, { userId: user.id, outcome: 'suspended', ...attempt });
+    throw new AppError('FORBIDDEN', MESSAGES.suspended);
+  }
+  if (user.totpEnabledAt) {
+    // The password was right; the second factor decides. Wrong codes count as failures too.
+    if (!input.code) {
+      await recordLoginEvent(db, { userId: user.id, outcome: 'code_required', ...attempt });
+      throw new AppError('UNAUTHENTICATED', MESSAGES.twoFactorCodeNeeded, { twoFactorRequired: true });
+    }
+    if (!(await verifySecondFactor(db, clock, user.id, input.code))) {
+      await recordFailures(db, { subjects: [accountSubject, ipSubject] });
+      await recordLoginEvent(db, { userId: user.id, outcome: 'wrong_code', ...attempt });
+      throw new AppError('UNAUTHENTICATED', MESSAGES.twoFactorCodeWrong, { twoFactorRequired: true });
+    }
+  }
 
   const token = createSessionToken();
   const ttl = input.rememberMe ? SESSION_TTL_MS.remembered : SESSION_TTL_MS.short;
@@ -93,6 +113,7 @@ export async function logIn(
       expiresAt: new Date(Date.now() + ttl),
     });
     await markUserLoggedIn(tx, { id: user.id });
+    await recordLoginEvent(tx, { userId: user.id, outcome: 'success', ...attempt });
     await clearFailures(tx, { subject: accountSubject });
   });
   return { user: toTradeUser(await loadUserRecord(db, user.id)), token };

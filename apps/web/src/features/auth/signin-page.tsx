@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { Link, useNavigate } from 'react-router';
-import { errorMessage } from '../../app/api.ts';
+import { ApiError, errorMessage } from '../../app/api.ts';
 import { startSession } from '../../app/session.ts';
 import { Button } from '../../ui/button.tsx';
 import { FormError, PasswordField, TextField } from '../../ui/field.tsx';
@@ -18,15 +18,18 @@ interface SignInForm {
   userNameOrEmail: string;
   password: string;
   rememberMe: boolean;
+  code: string;
 }
 
 export function SignInPage() {
   const navigate = useNavigate();
   const { register, handleSubmit } = useForm<SignInForm>({
-    defaultValues: { userNameOrEmail: '', password: '', rememberMe: false },
+    defaultValues: { userNameOrEmail: '', password: '', rememberMe: false, code: '' },
   });
   const [error, setError] = useState<string>();
   const [isBusy, setIsBusy] = useState(false);
+  // Set once the server says this account signs in with a second factor.
+  const [needsCode, setNeedsCode] = useState(false);
   const navigationTimer = useRef<number>(undefined);
   useEffect(() => () => window.clearTimeout(navigationTimer.current), []);
 
@@ -40,7 +43,8 @@ export function SignInPage() {
     setIsBusy(true);
     const loading = toast.loading('Logging in...');
     try {
-      const { data, token, message } = await logIn(form);
+      const { code, ...credentials } = form;
+      const { data, token, message } = await logIn(needsCode ? { ...credentials, code } : credentials);
       startSession({ token, tradeUser: data });
       toast.success(message, { id: loading, duration: SUCCESS_TOAST_MS });
       navigationTimer.current = window.setTimeout(
@@ -48,6 +52,7 @@ export function SignInPage() {
         NAVIGATION_DELAY_MS,
       );
     } catch (failure) {
+      if (failure instanceof ApiError && failure.details.twoFactorRequired === true) setNeedsCode(true);
       const message = errorMessage(failure);
       toast.error(message, { id: loading });
       setError(message);
@@ -65,6 +70,16 @@ export function SignInPage() {
           autoComplete="current-password"
           {...register('password')}
         />
+        {needsCode && (
+          <TextField
+            label="Authentication code"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            placeholder="6-digit code or a recovery code"
+            autoFocus
+            {...register('code')}
+          />
+        )}
         <div className="flex items-center justify-between text-sm">
           <label className="inline-flex items-center gap-2 text-slate-700">
             <input type="checkbox" className="h-4 w-4 accent-brand-700" {...register('rememberMe')} />

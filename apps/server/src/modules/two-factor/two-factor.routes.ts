@@ -1,0 +1,56 @@
+import {
+  DisableTwoFactorRequestSchema,
+  MESSAGES,
+  PageQuerySchema,
+  TwoFactorCodeRequestSchema,
+  UserIdParamsSchema,
+} from '@vestora/shared';
+import type { FastifyInstance } from 'fastify';
+import { parseWith } from '../../lib/validation.ts';
+import { actorOf, requireUser } from '../auth/auth.guard.ts';
+import {
+  confirmTwoFactor,
+  getAdminSecurity,
+  getLoginHistory,
+  getTwoFactorStatus,
+  startTwoFactorSetup,
+  turnOffTwoFactor,
+} from './two-factor.service.ts';
+
+export async function twoFactorRoutes(app: FastifyInstance): Promise<void> {
+  app.get('/api/user/2fa', { onRequest: requireUser }, async (request) => {
+    return { data: await getTwoFactorStatus(app.db, actorOf(request), app.config.requireAdmin2fa) };
+  });
+
+  app.post('/api/user/2fa/setup', { onRequest: requireUser }, async (request) => {
+    return { data: await startTwoFactorSetup(app.db, actorOf(request)) };
+  });
+
+  app.post('/api/user/2fa/enable', { onRequest: requireUser }, async (request) => {
+    const { code } = parseWith(TwoFactorCodeRequestSchema, request.body);
+    const recoveryCodes = await confirmTwoFactor(app.db, app.clock, actorOf(request), code);
+    return { data: { recoveryCodes }, message: MESSAGES.twoFactorEnabled };
+  });
+
+  app.post('/api/user/2fa/disable', { onRequest: requireUser }, async (request) => {
+    const input = parseWith(DisableTwoFactorRequestSchema, request.body);
+    await turnOffTwoFactor(app.db, app.clock, actorOf(request), input);
+    return { message: MESSAGES.twoFactorDisabled };
+  });
+
+  app.get('/api/user/login-history', { onRequest: requireUser }, async (request) => {
+    const query = parseWith(PageQuerySchema, request.query);
+    return getLoginHistory(app.db, { userId: actorOf(request).user.id, ...query });
+  });
+}
+
+/** Inside the admin scope. */
+export async function adminSecurityRoutes(app: FastifyInstance): Promise<void> {
+  app.get('/security', async () => ({ data: await getAdminSecurity(app.db, app.config.requireAdmin2fa) }));
+
+  app.get<{ Params: { id: string } }>('/loginHistory/:id', async (request) => {
+    const { id } = parseWith(UserIdParamsSchema, request.params);
+    const query = parseWith(PageQuerySchema, request.query);
+    return getLoginHistory(app.db, { userId: id, ...query });
+  });
+}

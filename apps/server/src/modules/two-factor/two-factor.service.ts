@@ -1,0 +1,139 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { type LoginEvent, MESSAGES, type TwoFactorSetup, type TwoFactorStatus } from '@vestora/shared';
+import QRCode from 'qrcode';
+import type { Database, Executor } from '../../db/client.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { AppError } from '../../lib/errors.ts';
+import { createTotpSecret, matchTotp, totpUri } from '../../lib/totp.ts';
+import { runInTransaction } from '../../lib/transaction.ts';
+import type { Actor } from '../auth/auth.service.ts';
+import { verifyPassword } from '../auth/password.ts';
+import {
+  claimRecoveryCode,
+  claimTotpStep,
+  countAdminsWithoutTwoFactor,
+  disableTwoFactor,
+  enableTwoFactor,
+  findTwoFactorRow,
+  insertLoginEvent,
+  listLoginEventRows,
+  type NewLoginEvent,
+  setPendingSecret,
+} from './two-factor.repo.ts';
+
+const ISSUER = 'Vestora';
+const RECOVERY_CODES = 10;
+
+const hashRecoveryCode = (code: string) =>
+  createHash('sha256')
+    .update(code.replace(/[^a-z0-9]/gi, '').toLowerCase())
+    .digest('hex');
+
+function newRecoveryCode(): string {
+  const raw = randomBytes(5).toString('hex');
+  return `${raw.slice(0, 5)}-${raw.slice(5)}`;
+}
+
+async function loadRow(db: Executor, userId: string) {
+  const row = await findTwoFactorRow(db, { userId });
+  if (!row) throw new AppError('NOT_FOUND', MESSAGES.userNotFound);
+  return row;
+}
+
+export async function getTwoFactorStatus(
+  db: Executor,
+  actor: Actor,
+  isRequiredForAdmins: boolean,
+): Promise<TwoFactorStatus> {
+  const row = await loadRow(db, actor.user.id);
+  return {
+    isEnabled: row.totpEnabledAt !== null,
+    recoveryCodesLeft: row.recoveryCodesLeft,
+    isRequiredForAdmins,
+  };
+}
+
+/** A new secret, kept pending until the person proves their app has it by entering one code. */
+export async function startTwoFactorSetup(db: Executor, actor: Actor): Promise<TwoFactorSetup> {
+  const row = await loadRow(db, actor.user.id);
+  if (row.totpEnabledAt) throw new AppError('CONFLICT', MESSAGES.twoFactorAlreadyOn);
+  const secret = createTotpSecret();
+  await setPendingSecret(db, { userId: actor.user.id, secret });
+  const otpauthUrl = totpUri({ secret, account: row.email, issuer: ISSUER });
+  return { secret, otpauthUrl, qrCode: await QRCode.toDataURL(otpauthUrl, { margin: 1, width: 240 }) };
+}
+
+/** Turns it on with the first valid code; the recovery codes are shown this once and stored hashed. */
+export async function confirmTwoFactor(
+  db: Database,
+  clock: Clock,
+  actor: Actor,
+  code: string,
+): Promise<string[]> {
+  return runInTransaction(db, async (tx) => {
+    const row = await loadRow(tx, actor.user.id);
+    if (row.totpEnabledAt) throw new AppError('CONFLICT', MESSAGES.twoFactorAlreadyOn);
+    if (!row.totpSecret) throw new AppError('CONFLICT', MESSAGES.twoFactorNotStarted);
+    const step = matchTotp(row.totpSecret, code, clock.now());
+    if (step === null || !(await claimTotpStep(tx, { userId: actor.user.id, step }))) {
+      throw new AppError('BAD_REQUEST', MESSAGES.twoFactorCodeWrong);
+    }
+    const codes = Array.from({ length: RECOVERY_CODES }, newRecoveryCode);
+    await enableTwoFactor(tx, { userId: actor.user.id, recoveryHashes: codes.map(hashRecoveryCode) });
+    return codes;
+  });
+}
+
+/** A current authenticator code or an unused recovery code; each works once. */
+export async function verifySecondFactor(
+  db: Executor,
+  clock: Clock,
+  userId: string,
+  code: string,
+): Promise<boolean> {
+  const row = await findTwoFactorRow(db, { userId });
+  if (!row?.totpSecret || !row.totpEnabledAt) return false;
+  const step = matchTotp(row.totpSecret, code.replace(/\s/g, ''), clock.now());
+  if (step !== null) return claimTotpStep(db, { userId, step });
+  return claimRecoveryCode(db, { userId, hash: hashRecoveryCode(code) });
+}
+
+export async function turnOffTwoFactor(
+  db: Database,
+  clock: Clock,
+  actor: Actor,
+  input: { password: string; code: string },
+): Promise<void> {
+  const row = await loadRow(db, actor.user.id);
+  if (!row.totpEnabledAt) throw new AppError('CONFLICT', MESSAGES.twoFactorNotOn);
+  if (!(await verifyPassword(row.passwordHash, input.password))) {
+    throw new AppError('BAD_REQUEST', MESSAGES.passwordWrong);
+  }
+  if (!(await verifySecondFactor(db, clock, actor.user.id, input.code))) {
+    throw new AppError('BAD_REQUEST', MESSAGES.twoFactorCodeWrong);
+  }
+  await disableTwoFactor(db, { userId: actor.user.id });
+}
+
+export async function recordLoginEvent(db: Executor, event: NewLoginEvent): Promise<void> {
+  await insertLoginEvent(db, event);
+}
+
+export async function getLoginHistory(
+  db: Executor,
+  query: { userId: string; page: number; pageSize: number },
+) {
+  const { rows, total } = await listLoginEventRows(db, query);
+  const data: LoginEvent[] = rows.map((row) => ({
+    _id: row.id,
+    outcome: row.outcome,
+    ip: row.ip,
+    userAgent: row.userAgent,
+    createdAt: row.createdAt.toISOString(),
+  }));
+  return { data, total, page: query.page, pageSize: query.pageSize };
+}
+
+export async function getAdminSecurity(db: Executor, isRequiredForAdmins: boolean) {
+  return { adminsWithoutTwoFactor: await countAdminsWithoutTwoFactor(db), isRequiredForAdmins };
+}
