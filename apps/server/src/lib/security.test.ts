@@ -1,4 +1,4 @@
-import { mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,6 +9,8 @@ let withCors: TestApp;
 beforeAll(async () => {
   const webDistDir = await mkdtemp(path.join(os.tmpdir(), 'vestora-web-'));
   await writeFile(path.join(webDistDir, 'index.html'), '<!doctype html><title>Vestora</title>');
+  await mkdir(path.join(webDistDir, 'market'));
+  await writeFile(path.join(webDistDir, 'market', 'chart.html'), '<!doctype html><title>Chart</title>');
   t = await createTestApp({ webDistDir, trustProxy: true });
   withCors = await createTestApp({ corsOrigins: ['https://app.example.com'] });
 });
@@ -36,6 +38,17 @@ describe('security headers', () => {
     expect(response.statusCode).toBe(404);
     expect(response.headers['content-security-policy']).toContain("frame-ancestors 'none'");
     expect(response.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('gives the market widget frames their own narrow policy, and only them', async () => {
+    const frame = await t.app.inject({ url: '/market/chart.html' });
+    expect(frame.statusCode).toBe(200);
+    const policy = frame.headers['content-security-policy'];
+    expect(policy).toContain("script-src 'unsafe-inline' https://s3.tradingview.com");
+    expect(policy).toContain("frame-ancestors 'self'");
+    expect(policy).toContain("default-src 'none'");
+    const page = await t.app.inject({ url: '/user/overview' });
+    expect(page.headers['content-security-policy']).not.toContain('tradingview');
   });
 
   it('sends HSTS only over TLS', async () => {

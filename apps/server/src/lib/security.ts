@@ -24,6 +24,24 @@ export const CONTENT_SECURITY_POLICY = {
 
 const HSTS = 'max-age=31536000; includeSubDomains';
 
+/**
+ * The market widgets' own pages (apps/web/public/market) load the charting provider's script.
+ * The app shows them only in frames sandboxed without same-origin access, so this wider policy
+ * never applies to a page that can read the session.
+ */
+export const MARKET_FRAME_PATH = '/market/';
+export const MARKET_FRAME_POLICY = [
+  "default-src 'none'",
+  "script-src 'unsafe-inline' https://s3.tradingview.com",
+  "style-src 'unsafe-inline'",
+  'img-src data: https:',
+  'connect-src https://*.tradingview.com',
+  'frame-src https://*.tradingview.com https://www.tradingview-widget.com',
+  "frame-ancestors 'self'",
+  "base-uri 'none'",
+  "form-action 'none'",
+].join('; ');
+
 export async function registerSecurityHeaders(app: FastifyInstance, config: AppConfig): Promise<void> {
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: { useDefaults: false, directives: CONTENT_SECURITY_POLICY },
@@ -34,6 +52,8 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: AppC
   });
   app.addHook('onSend', async (request, reply) => {
     if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
+    if (request.url.startsWith(MARKET_FRAME_PATH))
+      reply.header('content-security-policy', MARKET_FRAME_POLICY);
   });
   // Same-origin by default: the web app is served by this server. Other origins only when listed.
   if (config.corsOrigins.length > 0) {

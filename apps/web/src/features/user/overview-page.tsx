@@ -1,6 +1,7 @@
-import { formatUsd } from '@vestora/shared';
 import { useState } from 'react';
 import { EyeIcon, EyeOffIcon } from '../../ui/icons.tsx';
+import { usd } from './format.ts';
+import { BitcoinChart, MarketTicker } from './market-widgets.tsx';
 import { useProfile } from './profile-api.ts';
 
 const MASK = '******';
@@ -28,8 +29,6 @@ function SummaryCard({ title, value }: { title: string; value: string }) {
   );
 }
 
-const usd = (amount: number) => formatUsd(Math.round(amount * 100));
-
 export function OverviewPage() {
   const { data: user } = useProfile();
   if (!user) return null;
@@ -46,6 +45,7 @@ export function OverviewPage() {
 
   return (
     <div className="mx-auto max-w-6xl space-y-6">
+      <MarketTicker />
       <div>
         <h1 className="text-2xl font-bold text-slate-900">Hello, {user.fullName}</h1>
         <p className="text-sm text-slate-600">Here is where your money stands.</p>
@@ -64,6 +64,7 @@ export function OverviewPage() {
           <SummaryCard key={card.title} {...card} />
         ))}
       </section>
+      <BitcoinChart />
     </div>
   );
 }
