@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MESSAGES } from './messages.ts';
 
 /** The newest deposits a user record carries, so the overview can show what awaits approval. */
 export const UserDepositSchema = z.object({
@@ -47,6 +48,47 @@ export const PageQuerySchema = z.object({
   pageSize: z.coerce.number().int().min(1).max(200).default(50),
 });
 export type PageQuery = z.infer<typeof PageQuerySchema>;
+
+export const USER_SORT_FIELDS = ['createdAt', 'fullName', 'userName', 'balance'] as const;
+export type UserSortField = (typeof USER_SORT_FIELDS)[number];
+export const SORT_ORDERS = ['asc', 'desc'] as const;
+export type SortOrder = (typeof SORT_ORDERS)[number];
+export const USER_SEARCH_MAX_LENGTH = 100;
+
+/** Newest and richest first; names read A to Z. */
+const DEFAULT_ORDER: Record<UserSortField, SortOrder> = {
+  createdAt: 'desc',
+  balance: 'desc',
+  fullName: 'asc',
+  userName: 'asc',
+};
+
+/** The admin user list: one page, optionally searched (name, e-mail, user name) and sorted. */
+export const AdminUsersQuerySchema = PageQuerySchema.extend({
+  q: z
+    .string()
+    .trim()
+    .max(USER_SEARCH_MAX_LENGTH, { message: MESSAGES.userSearchTooLong })
+    .refine((text) => !/\p{Cc}/u.test(text), { message: MESSAGES.userSearchCharacters })
+    .optional(),
+  sort: z.enum(USER_SORT_FIELDS, { message: MESSAGES.userSortField }).default('createdAt'),
+  order: z.enum(SORT_ORDERS, { message: MESSAGES.userSortOrder }).optional(),
+}).transform(({ q, sort, order, ...page }) => ({
+  ...page,
+  q: q || undefined,
+  sort,
+  order: order ?? DEFAULT_ORDER[sort],
+}));
+export type AdminUsersQuery = z.output<typeof AdminUsersQuerySchema>;
+
+/** A page of the admin user list, as `GET /api/user/getallusers` answers it. */
+export interface AdminUsersPage {
+  data: AdminUserRow[];
+  message: string;
+  page: number;
+  pageSize: number;
+  total: number;
+}
 
 export const UserIdParamsSchema = z.object({
   id: z.uuid({ message: 'User not found.' }),

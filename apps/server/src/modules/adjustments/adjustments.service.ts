@@ -5,7 +5,7 @@ import type { Actor } from '../auth/auth.service.ts';
 import { type StoredResponse, withIdempotency } from '../idempotency/idempotency.service.ts';
 import { postTransfers } from '../ledger/ledger.service.ts';
 import { toAdminUserRow } from '../users/users.mapper.ts';
-import { loadUserRecord } from '../users/users.service.ts';
+import { loadUserRecord, lockActiveUserOrFail } from '../users/users.service.ts';
 
 export interface AdjustmentInput {
   mode: 'credit' | 'debit';
@@ -24,9 +24,10 @@ export async function adjustBalance(
   input: AdjustmentInput,
   idempotencyKey: string | undefined,
 ): Promise<StoredResponse> {
-  await loadUserRecord(db, userId);
   const fingerprint = { action: 'adjust', userId, ...input };
   return withIdempotency(db, { userId: actor.user.id, key: idempotencyKey, fingerprint }, async (tx) => {
+    // Held until commit: an account being deleted meanwhile either waits for this or is gone (404).
+    await lockActiveUserOrFail(tx, userId, 'share');
     const user = { userId, kind: 'available' as const };
     const platform = { platform: 'adjustments' as const };
     const adjustmentId = randomUUID();

@@ -23,6 +23,11 @@ export async function deleteSession(db: Executor, { sessionId }: { sessionId: st
   await db.delete(sessions).where(eq(sessions.id, sessionId));
 }
 
+/** Signs a user out everywhere. */
+export async function deleteUserSessions(db: Executor, { userId }: { userId: string }): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.userId, userId));
+}
+
 export async function deleteExpiredSessions(db: Executor): Promise<void> {
   await db.delete(sessions).where(lt(sessions.expiresAt, sql`now()`));
 }

@@ -1,6 +1,7 @@
-import { and, count, desc, eq, or, sql } from 'drizzle-orm';
+import type { SortOrder, UserSortField } from '@vestora/shared';
+import { and, asc, count, desc, eq, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { users } from '../../db/schema/index.ts';
+import { ledgerAccounts, users } from '../../db/schema/index.ts';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
@@ -109,20 +110,59 @@ export async function hasAdmin(db: Executor): Promise<boolean> {
   return row !== undefined;
 }
 
+/**
+ * What each sort reads. Case-insensitive names: user names walk their unique lower() index, the
+ * newest-first default walks the created_at index; full name and balance are top-N sorts.
+ */
+const SORT_EXPRESSIONS: Record<UserSortField, SQL> = {
+  createdAt: sql`${users.createdAt}`,
+  fullName: sql`lower(${users.fullName})`,
+  userName: sql`lower(${users.userName})`,
+  balance: sql`coalesce(${ledgerAccounts.balanceCents}, 0)`,
+};
+
+/** A case-insensitive "contains" over full name, e-mail and user name; LIKE wildcards typed are literal. */
+function matchesSearch(q: string): SQL | undefined {
+  const pattern = `%${q.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+  return or(
+    sql`lower(${users.fullName}) like lower(${pattern})`,
+    sql`lower(${users.email}) like lower(${pattern})`,
+    sql`lower(${users.userName}) like lower(${pattern})`,
+  );
+}
+
 export async function listActiveUsers(
   db: Executor,
-  { page, pageSize }: { page: number; pageSize: number },
+  query: { page: number; pageSize: number; q?: string; sort: UserSortField; order: SortOrder },
 ): Promise<{ rows: UserWithFigures[]; total: number }> {
-  const isActive = eq(users.status, 'active');
+  const where = and(eq(users.status, 'active'), query.q ? matchesSearch(query.q) : undefined);
+  const direction = query.order === 'asc' ? asc : desc;
+  const sortKey = SORT_EXPRESSIONS[query.sort];
+  const pageIds = db
+    .select({ id: users.id, sortKey: sql`${sortKey}`.as('sort_key') })
+    .from(users)
+    .$dynamic();
+  if (query.sort === 'balance') {
+    pageIds.leftJoin(
+      ledgerAccounts,
+      and(eq(ledgerAccounts.userId, users.id), eq(ledgerAccounts.kind, 'available')),
+    );
+  }
+  // The page's ids first: the money figures are then computed for its rows only, not for every
+  // row an offset skips.
+  const page = pageIds
+    .where(where)
+    .orderBy(direction(sortKey), direction(users.id))
+    .limit(query.pageSize)
+    .offset((query.page - 1) * query.pageSize)
+    .as('page');
   const [rows, [totals]] = await Promise.all([
     db
       .select({ user: users, ...userFigures })
-      .from(users)
-      .where(isActive)
-      .orderBy(desc(users.createdAt), desc(users.id))
-      .limit(pageSize)
-      .offset((page - 1) * pageSize),
-    db.select({ total: count() }).from(users).where(isActive),
+      .from(page)
+      .innerJoin(users, eq(users.id, page.id))
+      .orderBy(direction(page.sortKey), direction(page.id)),
+    db.select({ total: count() }).from(users).where(where),
   ]);
   return { rows, total: totals?.total ?? 0 };
 }
@@ -138,4 +178,58 @@ export async function setUserVerified(db: Executor, { id }: { id: string }): Pro
 
 export async function markUserLoggedIn(db: Executor, { id }: { id: string }): Promise<void> {
   await db.update(users).set({ lastLoginAt: sql`now()` }).where(eq(users.id, id));
+}
+
+/** Locks an active user's row: `update` to delete it, `share` to move their money meanwhile. */
+export async function lockActiveUser(
+  db: Executor,
+  { id, mode }: { id: string; mode: 'update' | 'share' },
+): Promise<UserRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.id, id), eq(users.status, 'active')))
+    .for(mode);
+  return row;
+}
+
+export async function setUserSuspended(
+  db: Executor,
+  { id, suspended }: { id: string; suspended: boolean },
+): Promise<UserRow | undefined> {
+  const [row] = await db
+    .update(users)
+    .set({ suspended })
+    .where(and(eq(users.id, id), eq(users.status, 'active')))
+    .returning();
+  return row;
+}
+
+/**
+ * What still ties a user to money, read in one statement so the answer is one consistent snapshot:
+ * a deposit being approved is either still pending here or already in the balance.
+ */
+export async function findOpenMoney(
+  db: Executor,
+  { id }: { id: string },
+): Promise<{ hasPendingDeposit: boolean; hasPendingWithdrawal: boolean; hasBalance: boolean }> {
+  const result = await db.execute<{
+    has_pending_deposit: boolean;
+    has_pending_withdrawal: boolean;
+    has_balance: boolean;
+  }>(sql`select
+    exists(select 1 from deposits where user_id = ${id} and status = 'pending') as has_pending_deposit,
+    exists(select 1 from withdrawals where user_id = ${id} and status = 'pending') as has_pending_withdrawal,
+    exists(select 1 from ledger_accounts where user_id = ${id} and balance_cents <> 0) as has_balance`);
+  const row = result.rows[0];
+  return {
+    hasPendingDeposit: row?.has_pending_deposit === true,
+    hasPendingWithdrawal: row?.has_pending_withdrawal === true,
+    hasBalance: row?.has_balance === true,
+  };
+}
+
+/** Deactivates the account; the row stays, so the ledger and the history keep their owner. */
+export async function markUserDeleted(db: Executor, { id }: { id: string }): Promise<void> {
+  await db.update(users).set({ status: 'deleted' }).where(eq(users.id, id));
 }

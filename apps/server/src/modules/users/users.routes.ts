@@ -1,9 +1,9 @@
-import { MESSAGES, PageQuerySchema } from '@vestora/shared';
+import { AdminUsersQuerySchema, MESSAGES } from '@vestora/shared';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { parseWith } from '../../lib/validation.ts';
 import { actorOf, requireAdmin, requireUser } from '../auth/auth.guard.ts';
-import { getProfile, listUsers, verifyUser } from './users.service.ts';
+import { deleteUser, getProfile, listUsers, setSuspension, verifyUser } from './users.service.ts';
 
 const IdParamsSchema = z.object({ id: z.string().max(100) });
 
@@ -15,9 +15,9 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
 
   // Under the user prefix in the specification, but an administrator's list all the same.
   app.get('/api/user/getallusers', { onRequest: requireAdmin }, async (request) => {
-    const query = parseWith(PageQuerySchema, request.query);
+    const query = parseWith(AdminUsersQuerySchema, request.query);
     const { users, total } = await listUsers(app.db, query);
-    return { data: users, message: MESSAGES.usersFetched, ...query, total };
+    return { data: users, message: MESSAGES.usersFetched, page: query.page, pageSize: query.pageSize, total };
   });
 }
 
@@ -26,5 +26,21 @@ export async function adminUserRoutes(app: FastifyInstance): Promise<void> {
   app.put('/verifyUser/:id', async (request) => {
     const { id } = parseWith(IdParamsSchema, request.params);
     return { data: await verifyUser(app.db, id), message: MESSAGES.userVerified };
+  });
+
+  app.put('/suspendUser/:id', async (request) => {
+    const { id } = parseWith(IdParamsSchema, request.params);
+    return { data: await setSuspension(app.db, actorOf(request), id, true), message: MESSAGES.userSuspended };
+  });
+
+  app.put('/unsuspendUser/:id', async (request) => {
+    const { id } = parseWith(IdParamsSchema, request.params);
+    const data = await setSuspension(app.db, actorOf(request), id, false);
+    return { data, message: MESSAGES.userUnsuspended };
+  });
+
+  app.delete('/deleteOneUser/:id', async (request) => {
+    const { id } = parseWith(IdParamsSchema, request.params);
+    return { data: await deleteUser(app.db, actorOf(request), id), message: MESSAGES.userDeleted };
   });
 }

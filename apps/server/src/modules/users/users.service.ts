@@ -1,9 +1,19 @@
-import { type AdminUserRow, MESSAGES, type PageQuery, type TradeUser } from '@vestora/shared';
-import type { Executor } from '../../db/client.ts';
+import { type AdminUserRow, type AdminUsersQuery, MESSAGES, type TradeUser } from '@vestora/shared';
+import type { Database, Executor } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
+import { runInTransaction } from '../../lib/transaction.ts';
+import { deleteUserSessions } from '../auth/auth.repo.ts';
 import type { Actor } from '../auth/auth.service.ts';
 import { toAdminUserRow, toTradeUser } from './users.mapper.ts';
-import { findUserRecord, listActiveUsers, setUserVerified } from './users.repo.ts';
+import {
+  findOpenMoney,
+  findUserRecord,
+  listActiveUsers,
+  lockActiveUser,
+  markUserDeleted,
+  setUserSuspended,
+  setUserVerified,
+} from './users.repo.ts';
 
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -14,6 +24,16 @@ export async function loadUserRecord(db: Executor, id: string) {
   return record;
 }
 
+/**
+ * Locks the active user's row for the rest of the transaction, or 404. Money movements take it
+ * shared and deletion exclusively, so a credit cannot land on an account being deleted.
+ */
+export async function lockActiveUserOrFail(db: Executor, id: string, mode: 'update' | 'share') {
+  const user = UUID.test(id) ? await lockActiveUser(db, { id, mode }) : undefined;
+  if (!user) throw new AppError('NOT_FOUND', MESSAGES.userNotFound);
+  return user;
+}
+
 export async function getProfile(db: Executor, actor: Actor, id: string): Promise<TradeUser> {
   // Ownership first: a user learns nothing about other ids, not even whether they exist.
   if (!actor.user.isAdmin && actor.user.id !== id) throw new AppError('FORBIDDEN', MESSAGES.notYours);
@@ -22,7 +42,7 @@ export async function getProfile(db: Executor, actor: Actor, id: string): Promis
 
 export async function listUsers(
   db: Executor,
-  query: PageQuery,
+  query: AdminUsersQuery,
 ): Promise<{ users: AdminUserRow[]; total: number }> {
   const { rows, total } = await listActiveUsers(db, query);
   return { users: rows.map(toAdminUserRow), total };
@@ -32,4 +52,40 @@ export async function verifyUser(db: Executor, id: string): Promise<AdminUserRow
   const user = UUID.test(id) ? await setUserVerified(db, { id }) : undefined;
   if (!user) throw new AppError('NOT_FOUND', MESSAGES.userNotFound);
   return toAdminUserRow(await loadUserRecord(db, id));
+}
+
+/**
+ * Suspension takes effect on the user's next request: every request re-reads the account, so their
+ * sessions stay but answer 403 until they are unsuspended.
+ */
+export async function setSuspension(
+  db: Executor,
+  actor: Actor,
+  id: string,
+  suspended: boolean,
+): Promise<AdminUserRow> {
+  if (suspended && actor.user.id === id) throw new AppError('CONFLICT', MESSAGES.cannotSuspendSelf);
+  const user = UUID.test(id) ? await setUserSuspended(db, { id, suspended }) : undefined;
+  if (!user) throw new AppError('NOT_FOUND', MESSAGES.userNotFound);
+  return toAdminUserRow(await loadUserRecord(db, id));
+}
+
+/**
+ * Deactivates an account that holds no money and awaits no decision (DESIGN.md section 2): it leaves
+ * every list, its sessions end, and its ledger rows and history stay.
+ */
+export async function deleteUser(db: Database, actor: Actor, id: string): Promise<AdminUserRow> {
+  if (actor.user.id === id) throw new AppError('CONFLICT', MESSAGES.cannotDeleteSelf);
+  return runInTransaction(db, async (tx) => {
+    await lockActiveUserOrFail(tx, id, 'update');
+    const open = await findOpenMoney(tx, { id });
+    if (open.hasPendingDeposit) throw new AppError('CONFLICT', MESSAGES.deleteHasPendingDeposit);
+    if (open.hasPendingWithdrawal) throw new AppError('CONFLICT', MESSAGES.deleteHasPendingWithdrawal);
+    if (open.hasBalance) throw new AppError('CONFLICT', MESSAGES.deleteHasBalance);
+    await markUserDeleted(tx, { id });
+    await deleteUserSessions(tx, { userId: id });
+    const record = await findUserRecord(tx, { id });
+    if (!record) throw new Error(`user ${id} vanished while being deleted`);
+    return toAdminUserRow(record);
+  });
 }

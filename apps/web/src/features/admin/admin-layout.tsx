@@ -1,10 +1,16 @@
 import { Navigate, NavLink, Outlet } from 'react-router';
 import { useSession } from '../../app/session.ts';
-import { UsersIcon } from '../../ui/icons.tsx';
+import { ReceiptIcon, UsersIcon, WalletIcon } from '../../ui/icons.tsx';
 import { Logo } from '../../ui/logo.tsx';
 import { AccountMenu } from '../auth/account-menu.tsx';
 
-const NAVIGATION = [{ label: 'Users', to: '/admin/testing', icon: UsersIcon }] as const;
+/** The console's sections, in the order of the specification's navigation, then what we add. */
+const NAVIGATION = [
+  { label: 'Users', to: '/admin/testing', icon: UsersIcon },
+  { label: 'Transactions', to: '/admin/adminTrans', icon: ReceiptIcon },
+  // Gateway (/admin/gateway) goes here, third as in the specification, once its page lands.
+  { label: 'Withdrawals', to: '/admin/withdrawals', icon: WalletIcon },
+] as const;
 
 export function AdminLayout() {
   const session = useSession();
@@ -22,7 +28,11 @@ export function AdminLayout() {
               Admin
             </span>
           </div>
-          <AccountMenu fullName={session.tradeUser.fullName} email={session.tradeUser.email} />
+          <AccountMenu
+            fullName={session.tradeUser.fullName}
+            email={session.tradeUser.email}
+            signOutLabel="SignOut"
+          />
         </div>
         <nav aria-label="Admin" className="mx-auto flex max-w-7xl gap-1 overflow-x-auto px-4 pb-2">
           {NAVIGATION.map(({ label, to, icon: Icon }) => (

@@ -12,5 +12,7 @@ export const adminRoutes: RouteObject = {
     { index: true, element: <Navigate to="testing" replace /> },
     { path: 'testing', lazy: async () => ({ Component: (await pages()).UsersPage }) },
     { path: 'allusers', lazy: async () => ({ Component: (await pages()).UsersPage }) },
+    { path: 'adminTrans', lazy: async () => ({ Component: (await pages()).TransactionsPage }) },
+    { path: 'withdrawals', lazy: async () => ({ Component: (await pages()).WithdrawalsPage }) },
   ],
 };

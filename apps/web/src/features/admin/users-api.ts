@@ -1,33 +1,73 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AdminUserRow } from '@vestora/shared';
+import type { AdminUserRow, AdminUsersPage, SortOrder, UserSortField } from '@vestora/shared';
 import { apiRequest } from '../../app/api.ts';
-
-export interface UsersPage {
-  data: AdminUserRow[];
-  message: string;
-  page: number;
-  pageSize: number;
-  total: number;
-}
 
 export const USERS_PAGE_SIZE = 20;
 
-export function useUsers(page: number) {
+export interface UsersQuery {
+  page: number;
+  q: string;
+  sort: UserSortField;
+  order: SortOrder;
+}
+
+interface UserResponse {
+  data: AdminUserRow;
+  message: string;
+}
+
+const USERS_KEY = ['admin', 'users'] as const;
+
+export function useUsers({ page, q, sort, order }: UsersQuery) {
+  const params = new URLSearchParams({ page: String(page), pageSize: String(USERS_PAGE_SIZE), sort, order });
+  if (q) params.set('q', q);
   return useQuery({
-    queryKey: ['admin', 'users', page],
-    queryFn: ({ signal }) =>
-      apiRequest<UsersPage>(`/api/user/getallusers?page=${page}&pageSize=${USERS_PAGE_SIZE}`, { signal }),
+    queryKey: [...USERS_KEY, { page, q, sort, order }],
+    queryFn: ({ signal }) => apiRequest<AdminUsersPage>(`/api/user/getallusers?${params}`, { signal }),
     placeholderData: keepPreviousData,
   });
 }
 
-export function useVerifyUser() {
+/** Every act on a user changes what the list shows, so each one reloads it. */
+function useUserMutation<Variables>(request: (variables: Variables) => Promise<UserResponse>) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (userId: string) =>
-      apiRequest<{ data: AdminUserRow; message: string }>(`/api/admin/verifyUser/${userId}`, {
-        method: 'PUT',
-      }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin', 'users'] }),
+    mutationFn: request,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: USERS_KEY }),
   });
+}
+
+export function useVerifyUser() {
+  return useUserMutation((userId: string) =>
+    apiRequest<UserResponse>(`/api/admin/verifyUser/${userId}`, { method: 'PUT' }),
+  );
+}
+
+export function useSetSuspended() {
+  return useUserMutation(({ userId, suspended }: { userId: string; suspended: boolean }) =>
+    apiRequest<UserResponse>(`/api/admin/${suspended ? 'suspendUser' : 'unsuspendUser'}/${userId}`, {
+      method: 'PUT',
+    }),
+  );
+}
+
+export function useDeleteUser() {
+  return useUserMutation((userId: string) =>
+    apiRequest<UserResponse>(`/api/admin/deleteOneUser/${userId}`, { method: 'DELETE' }),
+  );
+}
+
+export interface CreditOrDebit {
+  userId: string;
+  mode: 'credit' | 'debit';
+  amount: string;
+  reason: string;
+  /** One per submission of the dialog: a retried request then moves the money once. */
+  idempotencyKey: string;
+}
+
+export function useCreditOrDebit() {
+  return useUserMutation(({ userId, idempotencyKey, ...body }: CreditOrDebit) =>
+    apiRequest<UserResponse>(`/api/admin/creditOrDebit/${userId}`, { method: 'PUT', body, idempotencyKey }),
+  );
 }

@@ -1,132 +1,209 @@
-import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import type { AdminUserRow } from '@vestora/shared';
-import { useState } from 'react';
+import { MESSAGES, type SortOrder, USER_SEARCH_MAX_LENGTH, type UserSortField } from '@vestora/shared';
+import { useEffect, useState } from 'react';
 import toast from 'react-hot-toast';
 import { errorMessage } from '../../app/api.ts';
+import { useSession } from '../../app/session.ts';
 import { Button } from '../../ui/button.tsx';
-import { KebabIcon } from '../../ui/icons.tsx';
+import { RefreshIcon, SearchIcon, SortIcon } from '../../ui/icons.tsx';
+import { Pagination } from '../../ui/pagination.tsx';
 import { PageSpinner } from '../../ui/spinner.tsx';
-import { USERS_PAGE_SIZE, useUsers, useVerifyUser } from './users-api.ts';
+import { Cell, EmptyRow, ErrorNote, HeaderCell, Row, TableCard } from '../../ui/table.tsx';
+import { UserActions } from './user-actions.tsx';
+import { USERS_PAGE_SIZE, type UsersQuery, useUsers } from './users-api.ts';
 
 const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 const date = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium' });
+const SEARCH_DELAY_MS = 300;
 
-function UserActions({ user }: { user: AdminUserRow }) {
-  const verifyUser = useVerifyUser();
-  const onVerify = () => {
-    const loading = toast.loading('Please wait....');
-    verifyUser.mutate(user._id, {
-      onSuccess: ({ message }) => toast.success(message, { id: loading }),
-      onError: (error) => toast.error(errorMessage(error), { id: loading }),
-    });
-  };
+/** Newest and richest first, names A to Z: the server's defaults too. */
+const FIRST_ORDER: Record<UserSortField, SortOrder> = {
+  createdAt: 'desc',
+  balance: 'desc',
+  fullName: 'asc',
+  userName: 'asc',
+};
+
+function SortableHeader({
+  field,
+  label,
+  query,
+  onSort,
+}: {
+  field: UserSortField;
+  label: string;
+  query: UsersQuery;
+  onSort: (field: UserSortField) => void;
+}) {
+  const isActive = query.sort === field;
+  const ariaSort = isActive ? (query.order === 'asc' ? 'ascending' : 'descending') : undefined;
   return (
-    <DropdownMenu.Root>
-      <DropdownMenu.Trigger
-        aria-label={`Actions for ${user.fullName}`}
-        className="rounded-lg p-1.5 text-slate-600 hover:bg-slate-100 hover:text-slate-900"
+    <HeaderCell aria-sort={ariaSort}>
+      <button
+        type="button"
+        onClick={() => onSort(field)}
+        className={`-mx-1 inline-flex items-center gap-1 rounded px-1 uppercase hover:text-slate-900 ${
+          isActive ? 'text-slate-900' : ''
+        }`}
       >
-        <KebabIcon />
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content
-          align="end"
-          className="z-50 min-w-44 rounded-xl border border-slate-200 bg-white p-1 shadow-lg"
-        >
-          <DropdownMenu.Item
-            disabled={user.isVerified}
-            onSelect={onVerify}
-            className="cursor-pointer rounded-lg px-3 py-2 text-sm text-slate-700 outline-none data-[disabled]:cursor-default data-[disabled]:text-slate-400 data-[highlighted]:bg-slate-100"
-          >
-            Verify User
-          </DropdownMenu.Item>
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
+        {label}
+        <SortIcon width={14} height={14} direction={isActive ? query.order : undefined} />
+      </button>
+    </HeaderCell>
   );
 }
 
+/** The user table of `/admin/testing` and `/admin/allusers`: searched, sorted and paged by the server. */
 export function UsersPage() {
-  const [page, setPage] = useState(1);
-  const { data, isPending, isError, error } = useUsers(page);
-  const pageCount = data ? Math.max(1, Math.ceil(data.total / USERS_PAGE_SIZE)) : 1;
+  const session = useSession();
+  const [searchText, setSearchText] = useState('');
+  const [query, setQuery] = useState<UsersQuery>({ page: 1, q: '', sort: 'createdAt', order: 'desc' });
+  const { data, isPending, isError, error, isFetching, refetch } = useUsers(query);
+
+  // The search runs once typing pauses, from the first page.
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      const q = searchText.trim();
+      setQuery((current) => (current.q === q ? current : { ...current, q, page: 1 }));
+    }, SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [searchText]);
+
+  const onSort = (sort: UserSortField) =>
+    setQuery((current) => ({
+      ...current,
+      sort,
+      order: current.sort === sort ? (current.order === 'asc' ? 'desc' : 'asc') : FIRST_ORDER[sort],
+      page: 1,
+    }));
+
+  const onRefresh = async () => {
+    const result = await refetch();
+    if (result.isSuccess) toast.success(MESSAGES.usersFetched);
+    else toast.error(errorMessage(result.error));
+  };
 
   return (
     <section className="space-y-4">
-      <div className="flex flex-wrap items-end justify-between gap-2">
+      <div className="flex flex-wrap items-end justify-between gap-3">
         <div>
           <h1 className="text-2xl font-bold text-slate-900">Users</h1>
-          {data && <p className="text-sm text-slate-600">{data.total} registered</p>}
+          <p className="text-sm text-slate-600">
+            {data
+              ? `${new Intl.NumberFormat('en-US').format(data.total)} ${query.q ? 'found' : 'registered'}`
+              : ' '}
+          </p>
+        </div>
+        <div className="flex w-full items-center gap-2 sm:w-auto">
+          <div className="relative flex-1 sm:w-80">
+            <SearchIcon
+              width={16}
+              height={16}
+              className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-slate-400"
+            />
+            <input
+              type="search"
+              aria-label="Search users"
+              placeholder="Search name, e-mail or user name"
+              maxLength={USER_SEARCH_MAX_LENGTH}
+              value={searchText}
+              onChange={(event) => setSearchText(event.target.value)}
+              className="block w-full rounded-lg border border-slate-300 bg-white py-2.5 pr-3 pl-9 text-sm text-slate-900 shadow-sm placeholder:text-slate-400 focus:border-brand-600 focus:ring-2 focus:ring-brand-600/20 focus:outline-none"
+            />
+          </div>
+          <Button
+            variant="secondary"
+            aria-label="Refresh users"
+            onClick={() => void onRefresh()}
+            disabled={isFetching}
+          >
+            <RefreshIcon
+              width={16}
+              height={16}
+              className={isFetching ? 'animate-spin motion-reduce:animate-none' : ''}
+            />
+          </Button>
         </div>
       </div>
+
       {isPending ? (
         <PageSpinner label="Loading users" />
       ) : isError ? (
-        <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-700">
-          {errorMessage(error)}
-        </p>
+        <ErrorNote message={errorMessage(error)} />
       ) : (
-        <div className="overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm">
-          <table className="min-w-full divide-y divide-slate-200 text-sm">
-            <thead className="bg-slate-50 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase">
+        <>
+          <TableCard label="Users">
+            <thead>
               <tr>
-                {['Name', 'UserName', 'Account balance', 'Verify', 'Date Registered', 'Action'].map(
-                  (column) => (
-                    <th key={column} scope="col" className="px-4 py-3 whitespace-nowrap">
-                      {column}
-                    </th>
-                  ),
-                )}
+                <SortableHeader field="fullName" label="Name" query={query} onSort={onSort} />
+                <SortableHeader field="userName" label="UserName" query={query} onSort={onSort} />
+                <SortableHeader field="balance" label="Account balance" query={query} onSort={onSort} />
+                <HeaderCell>Verify</HeaderCell>
+                <SortableHeader field="createdAt" label="Date Registered" query={query} onSort={onSort} />
+                <HeaderCell>Action</HeaderCell>
               </tr>
             </thead>
-            <tbody className="divide-y divide-slate-100">
-              {data.data.map((user) => (
-                <tr key={user._id} className="hover:bg-slate-50">
-                  <td className="px-4 py-3">
-                    <p className="font-medium text-slate-900">{user.fullName}</p>
-                    <p className="text-xs text-slate-500">{user.email}</p>
-                  </td>
-                  <td className="px-4 py-3 text-slate-700">{user.userName}</td>
-                  <td className="px-4 py-3 font-medium text-slate-900 tabular-nums">
-                    {money.format(user.acctBalance)}
-                  </td>
-                  <td className="px-4 py-3">
-                    <span
-                      className={`rounded-full px-2 py-0.5 text-xs font-semibold ${
-                        user.isVerified ? 'bg-green-100 text-green-800' : 'bg-amber-100 text-amber-800'
-                      }`}
+            <tbody
+              className={`divide-y divide-slate-100 ${isFetching ? 'opacity-60' : ''}`}
+              aria-busy={isFetching}
+            >
+              {data.data.length === 0 ? (
+                <EmptyRow columns={6}>{query.q ? `No user matches “${query.q}”.` : 'No users yet.'}</EmptyRow>
+              ) : (
+                data.data.map((user) => (
+                  <Row key={user._id}>
+                    <Cell label="Name" isWide>
+                      <p className="flex items-center gap-2 font-medium whitespace-nowrap text-slate-900">
+                        {user.fullName}
+                        {user.isAdmin && (
+                          <span className="rounded-full bg-slate-900 px-2 py-0.5 text-[11px] font-semibold text-white">
+                            Admin
+                          </span>
+                        )}
+                        {user.suspended && (
+                          <span className="rounded-full bg-red-100 px-2 py-0.5 text-[11px] font-semibold text-red-800">
+                            Suspended
+                          </span>
+                        )}
+                      </p>
+                      <p className="text-xs text-slate-500">{user.email}</p>
+                    </Cell>
+                    <Cell label="UserName" className="break-all text-slate-700">
+                      {user.userName}
+                    </Cell>
+                    <Cell
+                      label="Account balance"
+                      className="font-medium whitespace-nowrap text-slate-900 tabular-nums"
                     >
-                      {user.isVerified ? 'Verified' : 'Not Verified'}
-                    </span>
-                  </td>
-                  <td className="px-4 py-3 whitespace-nowrap text-slate-600">
-                    {date.format(new Date(user.createdAt))}
-                  </td>
-                  <td className="px-4 py-3">
-                    <UserActions user={user} />
-                  </td>
-                </tr>
-              ))}
+                      {money.format(user.acctBalance)}
+                    </Cell>
+                    <Cell label="Verify">
+                      <span
+                        className={`rounded-full px-2 py-0.5 text-xs font-semibold whitespace-nowrap ${
+                          user.isVerified ? 'bg-green-100 text-green-800' : 'bg-amber-100 text-amber-800'
+                        }`}
+                      >
+                        {user.isVerified ? 'Verified' : 'Not Verified'}
+                      </span>
+                    </Cell>
+                    <Cell label="Date Registered" className="whitespace-nowrap text-slate-600">
+                      {date.format(new Date(user.createdAt))}
+                    </Cell>
+                    <Cell label="Action">
+                      <UserActions user={user} isSelf={user._id === session?.tradeUser._id} />
+                    </Cell>
+                  </Row>
+                ))
+              )}
             </tbody>
-          </table>
-        </div>
-      )}
-      {data && pageCount > 1 && (
-        <nav aria-label="Pages" className="flex items-center justify-end gap-2 text-sm">
-          <Button variant="secondary" disabled={page <= 1} onClick={() => setPage((current) => current - 1)}>
-            Previous
-          </Button>
-          <span className="text-slate-600">
-            Page {page} of {pageCount}
-          </span>
-          <Button
-            variant="secondary"
-            disabled={page >= pageCount}
-            onClick={() => setPage((current) => current + 1)}
-          >
-            Next
-          </Button>
-        </nav>
+          </TableCard>
+          <Pagination
+            page={query.page}
+            pageSize={USERS_PAGE_SIZE}
+            total={data.total}
+            noun="users"
+            onPageChange={(page) => setQuery((current) => ({ ...current, page }))}
+          />
+        </>
       )}
     </section>
   );

@@ -13,8 +13,19 @@ function initials(fullName: string): string {
     .join('');
 }
 
-/** The signed-in person's name with a menu; Log Out revokes the token on the server first. */
-export function AccountMenu({ fullName, email }: { fullName: string; email: string }) {
+/**
+ * The signed-in person's name with a menu; signing out revokes the token on the server first. The
+ * specification labels it 'Log Out' in the user area and 'SignOut' in the admin header.
+ */
+export function AccountMenu({
+  fullName,
+  email,
+  signOutLabel = 'Log Out',
+}: {
+  fullName: string;
+  email: string;
+  signOutLabel?: string;
+}) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
 
@@ -51,7 +62,7 @@ export function AccountMenu({ fullName, email }: { fullName: string; email: stri
             onSelect={() => void onLogOut()}
             className="cursor-pointer rounded-lg px-3 py-2 text-sm text-slate-700 outline-none data-[highlighted]:bg-slate-100"
           >
-            Log Out
+            {signOutLabel}
           </DropdownMenu.Item>
         </DropdownMenu.Content>
       </DropdownMenu.Portal>

@@ -1,0 +1,171 @@
+import { MESSAGES } from '@vestora/shared';
+import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import toast from 'react-hot-toast';
+import { errorMessage } from '../../app/api.ts';
+import { Button } from '../../ui/button.tsx';
+import { ConfirmDialog, DialogActions, Modal } from '../../ui/dialog.tsx';
+import { FormError } from '../../ui/field.tsx';
+import { useDecision } from './transactions-api.ts';
+
+/** The decision a dialog is open for, or none. */
+export type OpenDecision = { kind: 'approve' | 'decline'; id: string; summary: string } | null;
+
+/** Runs one decision behind the 'Please wait....' toast; resolves to the refusal message, if any. */
+export function useDecide() {
+  const decision = useDecision();
+  const decide = (path: string, body?: Record<string, string>) =>
+    new Promise<string | undefined>((resolve) => {
+      const loading = toast.loading(MESSAGES.pleaseWait);
+      decision.mutate(
+        { path, body },
+        {
+          onSuccess: ({ message }) => {
+            toast.success(message, { id: loading });
+            resolve(undefined);
+          },
+          // The refusal shows in the dialog that asked for the decision.
+          onError: (error) => {
+            toast.dismiss(loading);
+            resolve(errorMessage(error));
+          },
+        },
+      );
+    });
+  return { decide, isBusy: decision.isPending };
+}
+
+export function TextAreaField({
+  label,
+  value,
+  onChange,
+  placeholder,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  placeholder?: string;
+}) {
+  const id = useId();
+  return (
+    <div>
+      <label htmlFor={id} className="mb-1.5 block text-sm font-medium text-slate-700">
+        {label}
+      </label>
+      <textarea
+        id={id}
+        rows={3}
+        maxLength={500}
+        value={value}
+        placeholder={placeholder}
+        onChange={(event) => onChange(event.target.value)}
+        className="block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-sm text-slate-900 shadow-sm placeholder:text-slate-400 focus:border-brand-600 focus:ring-2 focus:ring-brand-600/20 focus:outline-none"
+      />
+    </div>
+  );
+}
+
+/** A yes/no question that sends one approval; a refusal (409 already processed…) stays in view. */
+export function ApproveDialog({
+  decision,
+  question,
+  path,
+  onClose,
+  children,
+  body,
+}: {
+  decision: OpenDecision;
+  question: string;
+  path: (id: string) => string;
+  onClose: () => void;
+  children?: ReactNode;
+  body?: Record<string, string>;
+}) {
+  const { decide, isBusy } = useDecide();
+  const [refusal, setRefusal] = useState<string>();
+  const isOpen = decision?.kind === 'approve';
+  const close = () => {
+    if (isBusy) return;
+    setRefusal(undefined);
+    onClose();
+  };
+  const onConfirm = async () => {
+    if (!decision) return;
+    const problem = await decide(path(decision.id), body);
+    if (problem) setRefusal(problem);
+    else close();
+  };
+  return (
+    <ConfirmDialog
+      open={isOpen}
+      onOpenChange={(open) => !open && close()}
+      title={decision ? `Approve ${decision.summary}` : 'Approve'}
+      question={question}
+      confirmLabel="Confirm"
+      busyLabel="Confirming..."
+      isBusy={isBusy}
+      onConfirm={() => void onConfirm()}
+    >
+      {children}
+      <FormError message={refusal} />
+    </ConfirmDialog>
+  );
+}
+
+/** Declines with a reason the user will see; `isReasonRequired` where a reason is owed. */
+export function DeclineDialog({
+  decision,
+  path,
+  onClose,
+  isReasonRequired = false,
+}: {
+  decision: OpenDecision;
+  path: (id: string) => string;
+  onClose: () => void;
+  isReasonRequired?: boolean;
+}) {
+  const { decide, isBusy } = useDecide();
+  const [reason, setReason] = useState('');
+  const [problem, setProblem] = useState<string>();
+  const close = () => {
+    if (isBusy) return;
+    setReason('');
+    setProblem(undefined);
+    onClose();
+  };
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!decision) return;
+    if (isReasonRequired && !reason.trim()) {
+      setProblem('Please give the reason for declining.');
+      return;
+    }
+    const refusal = await decide(path(decision.id), reason.trim() ? { reason: reason.trim() } : undefined);
+    if (refusal) setProblem(refusal);
+    else close();
+  };
+  return (
+    <Modal
+      open={decision?.kind === 'decline'}
+      onOpenChange={(open) => !open && close()}
+      title={decision ? `Decline ${decision.summary}` : 'Decline'}
+      description="The user sees the reason in their history."
+    >
+      <form onSubmit={(event) => void onSubmit(event)} noValidate className="space-y-4">
+        <TextAreaField
+          label={isReasonRequired ? 'Reason' : 'Reason (optional)'}
+          value={reason}
+          onChange={setReason}
+        />
+        <FormError message={problem} />
+        <DialogActions>
+          <Button variant="secondary" onClick={close} disabled={isBusy}>
+            Cancel
+          </Button>
+          <Button type="submit" variant="danger" disabled={isBusy}>
+            {isBusy ? 'Declining...' : 'Decline'}
+          </Button>
+        </DialogActions>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,231 @@
+import { type AdminTransaction, MESSAGES, TRANSACTION_STATUSES } from '@vestora/shared';
+import { useId, useState } from 'react';
+import { Link } from 'react-router';
+import { errorMessage } from '../../app/api.ts';
+import { Button } from '../../ui/button.tsx';
+import { Pagination } from '../../ui/pagination.tsx';
+import { PageSpinner } from '../../ui/spinner.tsx';
+import { StatusBadge } from '../../ui/status-badge.tsx';
+import { Cell, EmptyRow, ErrorNote, HeaderCell, Row, TableCard } from '../../ui/table.tsx';
+import { ApproveDialog, DeclineDialog, type OpenDecision } from './decision-dialogs.tsx';
+import { TRANSACTIONS_PAGE_SIZE, type TransactionsQuery, useTransactions } from './transactions-api.ts';
+
+const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+const dateTime = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
+const COLUMNS = ['Reference', 'Mode', 'User', 'Amount', 'Status', 'Date', 'Action', 'Receipt'];
+
+/** '#' and the last 10 characters of the id, uppercase (specification section 2). */
+function reference(id: string): string {
+  return `#${id.slice(-10).toUpperCase()}`;
+}
+
+function FilterSelect({
+  label,
+  value,
+  options,
+  onChange,
+}: {
+  label: string;
+  value: string;
+  options: [string, string][];
+  onChange: (value: string) => void;
+}) {
+  const id = useId();
+  return (
+    <div className="flex-1 sm:flex-none">
+      <label htmlFor={id} className="mb-1 block text-xs font-medium text-slate-600">
+        {label}
+      </label>
+      <select
+        id={id}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        className="block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm focus:border-brand-600 focus:ring-2 focus:ring-brand-600/20 focus:outline-none sm:w-44"
+      >
+        {options.map(([optionValue, optionLabel]) => (
+          <option key={optionValue} value={optionValue}>
+            {optionLabel}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+function TransactionAction({
+  transaction,
+  onDecide,
+}: {
+  transaction: AdminTransaction;
+  onDecide: (decision: OpenDecision) => void;
+}) {
+  if (transaction.status !== 'pending') return <span className="text-slate-400">—</span>;
+  if (transaction.type === 'withdrawal') {
+    return (
+      <Link
+        to="/admin/withdrawals"
+        className="font-semibold whitespace-nowrap text-brand-700 hover:underline"
+      >
+        Review in queue
+      </Link>
+    );
+  }
+  const summary = `${money.format(transaction.amount)} ${transaction.mode.toUpperCase()} deposit`;
+  return (
+    <div className="flex gap-2">
+      <Button size="sm" onClick={() => onDecide({ kind: 'approve', id: transaction._id, summary })}>
+        Confirm
+      </Button>
+      <Button
+        size="sm"
+        variant="secondary"
+        onClick={() => onDecide({ kind: 'decline', id: transaction._id, summary })}
+      >
+        Decline
+      </Button>
+    </div>
+  );
+}
+
+/** `/admin/adminTrans`: every deposit and withdrawal, newest first, filtered and paged by the server. */
+export function TransactionsPage() {
+  const [query, setQuery] = useState<TransactionsQuery>({ page: 1, status: '', type: '' });
+  const [decision, setDecision] = useState<OpenDecision>(null);
+  const { data, isPending, isError, error, isFetching } = useTransactions(query);
+  const isFiltered = query.status !== '' || query.type !== '';
+
+  return (
+    <section className="space-y-4">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-bold text-slate-900">Transactions</h1>
+          <p className="text-sm text-slate-600">Deposits and withdrawals of every user, newest first.</p>
+        </div>
+        <div className="flex w-full gap-2 sm:w-auto">
+          <FilterSelect
+            label="Status"
+            value={query.status}
+            options={[
+              ['', 'All statuses'],
+              ...TRANSACTION_STATUSES.map((status): [string, string] => [
+                status,
+                status[0]?.toUpperCase() + status.slice(1),
+              ]),
+            ]}
+            onChange={(status) =>
+              setQuery((current) => ({ ...current, status: status as TransactionsQuery['status'], page: 1 }))
+            }
+          />
+          <FilterSelect
+            label="Type"
+            value={query.type}
+            options={[
+              ['', 'All types'],
+              ['deposit', 'Deposits'],
+              ['withdrawal', 'Withdrawals'],
+            ]}
+            onChange={(type) =>
+              setQuery((current) => ({ ...current, type: type as TransactionsQuery['type'], page: 1 }))
+            }
+          />
+        </div>
+      </div>
+
+      {isPending ? (
+        <PageSpinner label="Loading transactions" />
+      ) : isError ? (
+        <ErrorNote message={errorMessage(error)} />
+      ) : (
+        <>
+          <TableCard label="Transactions">
+            <thead>
+              <tr>
+                {COLUMNS.map((column) => (
+                  <HeaderCell key={column}>{column}</HeaderCell>
+                ))}
+              </tr>
+            </thead>
+            <tbody
+              className={`divide-y divide-slate-100 ${isFetching ? 'opacity-60' : ''}`}
+              aria-busy={isFetching}
+            >
+              {data.data.length === 0 ? (
+                <EmptyRow columns={COLUMNS.length}>
+                  {isFiltered ? 'No transaction matches these filters.' : MESSAGES.noTransactions}
+                </EmptyRow>
+              ) : (
+                data.data.map((transaction) => (
+                  <Row key={transaction._id}>
+                    <Cell label="Reference" className="font-mono text-xs whitespace-nowrap text-slate-700">
+                      {reference(transaction._id)}
+                    </Cell>
+                    <Cell label="Mode">
+                      <p className="font-semibold text-slate-900 uppercase">{transaction.mode}</p>
+                      <p className="text-xs text-slate-500 capitalize">{transaction.type}</p>
+                    </Cell>
+                    <Cell label="User" isWide>
+                      <p className="font-medium whitespace-nowrap text-slate-900">{transaction.fullName}</p>
+                      <p className="text-xs text-slate-500">@{transaction.userName}</p>
+                    </Cell>
+                    <Cell
+                      label="Amount"
+                      className="font-medium whitespace-nowrap text-slate-900 tabular-nums"
+                    >
+                      {money.format(transaction.amount)}
+                    </Cell>
+                    <Cell label="Status">
+                      <StatusBadge status={transaction.status} />
+                    </Cell>
+                    <Cell label="Date" className="whitespace-nowrap text-slate-600">
+                      {dateTime.format(new Date(transaction.createdAt))}
+                    </Cell>
+                    <Cell label="Action" isWide className="max-sm:order-last">
+                      <TransactionAction transaction={transaction} onDecide={setDecision} />
+                    </Cell>
+                    <Cell label="Receipt" className="whitespace-nowrap">
+                      {transaction.image ? (
+                        <a
+                          href={transaction.image}
+                          target="_blank"
+                          rel="noopener noreferrer"
+                          className="font-semibold text-brand-700 hover:underline"
+                        >
+                          View receipt
+                          <span className="sr-only">
+                            {' '}
+                            of {reference(transaction._id)} (opens in a new tab)
+                          </span>
+                        </a>
+                      ) : (
+                        <span className="text-slate-400">No receipt</span>
+                      )}
+                    </Cell>
+                  </Row>
+                ))
+              )}
+            </tbody>
+          </TableCard>
+          <Pagination
+            page={query.page}
+            pageSize={TRANSACTIONS_PAGE_SIZE}
+            total={data.total}
+            noun="transactions"
+            onPageChange={(page) => setQuery((current) => ({ ...current, page }))}
+          />
+        </>
+      )}
+
+      <ApproveDialog
+        decision={decision}
+        question={MESSAGES.confirmPayment}
+        path={(id) => `/api/admin/approveDeposit/${id}`}
+        onClose={() => setDecision(null)}
+      />
+      <DeclineDialog
+        decision={decision}
+        path={(id) => `/api/admin/declineDeposit/${id}`}
+        onClose={() => setDecision(null)}
+      />
+    </section>
+  );
+}

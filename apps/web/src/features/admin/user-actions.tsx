@@ -1,0 +1,120 @@
+import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
+import { type AdminUserRow, MESSAGES } from '@vestora/shared';
+import { useState } from 'react';
+import toast from 'react-hot-toast';
+import { errorMessage } from '../../app/api.ts';
+import { ConfirmDialog } from '../../ui/dialog.tsx';
+import { FormError } from '../../ui/field.tsx';
+import { KebabIcon } from '../../ui/icons.tsx';
+import { CreditDebitDialog } from './credit-debit-dialog.tsx';
+import { useDeleteUser, useSetSuspended, useVerifyUser } from './users-api.ts';
+
+const ITEM_CLASS =
+  'cursor-pointer rounded-lg px-3 py-2 text-sm text-slate-700 outline-none data-[disabled]:cursor-default data-[disabled]:text-slate-400 data-[highlighted]:bg-slate-100';
+
+/** Runs one call behind the 'Please wait....' toast, replaced by the server's answer. */
+function withToasts(
+  run: (callbacks: {
+    onSuccess: (result: { message: string }) => void;
+    onError: (error: Error) => void;
+  }) => void,
+) {
+  const loading = toast.loading(MESSAGES.pleaseWait);
+  run({
+    onSuccess: ({ message }) => toast.success(message, { id: loading }),
+    onError: (error) => toast.error(errorMessage(error), { id: loading }),
+  });
+}
+
+/** The kebab menu of one user row, with the dialogs it opens. */
+export function UserActions({ user, isSelf }: { user: AdminUserRow; isSelf: boolean }) {
+  const [dialog, setDialog] = useState<'adjust' | 'delete' | null>(null);
+  const [deleteRefusal, setDeleteRefusal] = useState<string>();
+  const verifyUser = useVerifyUser();
+  const setSuspended = useSetSuspended();
+  const deleteUser = useDeleteUser();
+
+  const onVerify = () => withToasts((callbacks) => verifyUser.mutate(user._id, callbacks));
+  const onSuspension = () =>
+    withToasts((callbacks) =>
+      setSuspended.mutate({ userId: user._id, suspended: !user.suspended }, callbacks),
+    );
+  const onDelete = () => {
+    const loading = toast.loading(MESSAGES.pleaseWait);
+    deleteUser.mutate(user._id, {
+      onSuccess: ({ message }) => {
+        toast.success(message, { id: loading });
+        setDialog(null);
+      },
+      onError: (error) => {
+        toast.dismiss(loading);
+        setDeleteRefusal(errorMessage(error));
+      },
+    });
+  };
+  const closeDelete = (isOpen: boolean) => {
+    if (isOpen || deleteUser.isPending) return;
+    setDialog(null);
+    setDeleteRefusal(undefined);
+  };
+
+  return (
+    <>
+      <DropdownMenu.Root>
+        <DropdownMenu.Trigger
+          aria-label={`Actions for ${user.fullName}`}
+          className="rounded-lg p-1.5 text-slate-600 hover:bg-slate-100 hover:text-slate-900 data-[state=open]:bg-slate-100"
+        >
+          <KebabIcon />
+        </DropdownMenu.Trigger>
+        <DropdownMenu.Portal>
+          <DropdownMenu.Content
+            align="end"
+            sideOffset={4}
+            className="z-30 min-w-48 rounded-xl border border-slate-200 bg-white p-1 shadow-lg"
+          >
+            <DropdownMenu.Item onSelect={() => setDialog('adjust')} className={ITEM_CLASS}>
+              Credit/Debit
+            </DropdownMenu.Item>
+            <DropdownMenu.Item disabled={user.isVerified} onSelect={onVerify} className={ITEM_CLASS}>
+              Verify User
+            </DropdownMenu.Item>
+            {!isSelf && (
+              <>
+                <DropdownMenu.Item onSelect={onSuspension} className={ITEM_CLASS}>
+                  {user.suspended ? 'Unsuspend User' : 'Suspend User'}
+                </DropdownMenu.Item>
+                <DropdownMenu.Separator className="my-1 h-px bg-slate-100" />
+                <DropdownMenu.Item
+                  onSelect={() => setDialog('delete')}
+                  className={`${ITEM_CLASS} text-red-700 data-[highlighted]:bg-red-50`}
+                >
+                  Delete User
+                </DropdownMenu.Item>
+              </>
+            )}
+          </DropdownMenu.Content>
+        </DropdownMenu.Portal>
+      </DropdownMenu.Root>
+
+      <CreditDebitDialog
+        user={user}
+        open={dialog === 'adjust'}
+        onOpenChange={(isOpen) => setDialog(isOpen ? 'adjust' : null)}
+      />
+      <ConfirmDialog
+        open={dialog === 'delete'}
+        onOpenChange={closeDelete}
+        title={`Delete ${user.fullName}`}
+        question={MESSAGES.deleteConfirm}
+        confirmLabel="Delete User"
+        busyLabel="Deleting..."
+        isBusy={deleteUser.isPending}
+        variant="danger"
+        onConfirm={onDelete}
+      >
+        <FormError message={deleteRefusal} />
+      </ConfirmDialog>
+    </>
+  );
+}
