@@ -10,7 +10,7 @@ import { type StoredResponse, withIdempotency } from '../idempotency/idempotency
 import { postTransfers } from '../ledger/ledger.service.ts';
 import { notify } from '../notifications/notifications.service.ts';
 import { toTradeUser } from '../users/users.mapper.ts';
-import { loadUserRecord, UUID } from '../users/users.service.ts';
+import { loadUserRecord, lockActiveUserOrFail, UUID } from '../users/users.service.ts';
 import { insertDeposit, insertStoredFile, lockDeposit, recordDepositDecision } from './deposits.repo.ts';
 
 export interface DepositInput {
@@ -39,6 +39,8 @@ export async function createDeposit(
     proof: input.proof ? createHash('sha256').update(input.proof).digest('hex') : null,
   };
   return withIdempotency(deps.db, { userId, key: idempotencyKey, fingerprint }, async (tx) => {
+    // Held until commit: an account being deleted at this instant either waits for this or is gone.
+    await lockActiveUserOrFail(tx, userId, 'share');
     let proofFileId: string | null = null;
     if (input.proof && proofType) {
       const storageKey = await deps.storage.put(input.proof);
