@@ -15,24 +15,27 @@ export interface RecentDeposit {
 }
 
 const toBigint = (value: unknown) => BigInt(String(value ?? 0));
-// Qualified by hand: inside the subqueries a bare "id" would be ambiguous.
-const userId = sql.raw('users.id');
-
 /**
  * The money figures of the user record, read from the ledger and the deposit and withdrawal tables
- * in the same statement as the user, so a profile is one round trip.
+ * in the same statement as the user, so a profile is one round trip. `owner` is the user's id as a
+ * value when one user is read (the planner then sizes each subquery for that user, even when one
+ * whale owns most rows), or the correlated column when a page of users is listed.
  */
-const userFigures = {
-  availableCents: sql<bigint>`coalesce((select la.balance_cents from ledger_accounts la
-    where la.user_id = ${userId} and la.kind = 'available'), 0)`.mapWith(toBigint),
-  totalDepositCents: sql<bigint>`coalesce((select sum(d.amount_cents) from deposits d
-    where d.user_id = ${userId} and d.status = 'approved'), 0)`.mapWith(toBigint),
-  totalWithdrawnCents: sql<bigint>`coalesce((select sum(w.amount_cents) from withdrawals w
-    where w.user_id = ${userId} and w.status = 'approved'), 0)`.mapWith(toBigint),
-  planReturnCents: sql<bigint>`coalesce((select sum(t.amount_cents) from ledger_transfers t
-    join ledger_accounts la on la.id = t.credit_account_id
-    where la.user_id = ${userId} and t.kind = 'plan_return'), 0)`.mapWith(toBigint),
-};
+function userFigures(owner: SQL) {
+  return {
+    availableCents: sql<bigint>`coalesce((select la.balance_cents from ledger_accounts la
+      where la.user_id = ${owner} and la.kind = 'available'), 0)`.mapWith(toBigint),
+    totalDepositCents: sql<bigint>`coalesce((select sum(d.amount_cents) from deposits d
+      where d.user_id = ${owner} and d.status = 'approved'), 0)`.mapWith(toBigint),
+    totalWithdrawnCents: sql<bigint>`coalesce((select sum(w.amount_cents) from withdrawals w
+      where w.user_id = ${owner} and w.status = 'approved'), 0)`.mapWith(toBigint),
+    planReturnCents: sql<bigint>`coalesce((select sum(t.amount_cents) from ledger_transfers t
+      join ledger_accounts la on la.id = t.credit_account_id
+      where la.user_id = ${owner} and t.kind = 'plan_return'), 0)`.mapWith(toBigint),
+  };
+}
+// Qualified by hand: inside the subqueries a bare "id" would be ambiguous.
+const eachListedUser = sql.raw('users.id');
 
 export type UserFigures = {
   availableCents: bigint;
@@ -50,10 +53,10 @@ export async function findUserRecord(
   const [row] = await db
     .select({
       user: users,
-      ...userFigures,
+      ...userFigures(sql`${id}::uuid`),
       recentDeposits: sql<RecentDeposit[]>`(select coalesce(json_agg(recent), '[]'::json) from (
         select d.id as "_id", d.mode, d.amount_cents::text as amount_cents, d.status, d.created_at
-        from deposits d where d.user_id = ${userId} order by d.created_at desc limit 20) recent)`,
+        from deposits d where d.user_id = ${id}::uuid order by d.created_at desc limit 20) recent)`,
     })
     .from(users)
     .where(eq(users.id, id))
@@ -158,7 +161,7 @@ export async function listActiveUsers(
     .as('page');
   const [rows, [totals]] = await Promise.all([
     db
-      .select({ user: users, ...userFigures })
+      .select({ user: users, ...userFigures(eachListedUser) })
       .from(page)
       .innerJoin(users, eq(users.id, page.id))
       .orderBy(direction(page.sortKey), direction(page.id)),
