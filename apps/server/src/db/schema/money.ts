@@ -27,6 +27,8 @@ export const deposits = pgTable(
     proofFileId: uuid('proof_file_id').references(() => storedFiles.id),
     /** The wallet address the depositor was shown, kept even if the gateway is deleted later. */
     address: text('address'),
+    /** The QR image shown with that address, kept with it. */
+    addressImageFileId: uuid('address_image_file_id').references(() => storedFiles.id),
     decidedBy: uuid('decided_by').references(() => users.id),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
     decisionReason: text('decision_reason'),
@@ -95,3 +97,32 @@ export const transactionCounts = pgTable(
   },
   (table) => [primaryKey({ columns: [table.type, table.status] })],
 );
+
+/**
+ * A wallet address depositors pay to, one coin each, with its QR image. Deleting one only retires
+ * it: deposits keep the address and image they were shown.
+ */
+export const gateways = pgTable(
+  'gateways',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    coin: text('coin', { enum: COINS }).notNull(),
+    address: text('address').notNull(),
+    imageFileId: uuid('image_file_id')
+      .notNull()
+      .references(() => storedFiles.id),
+    status: text('status', { enum: ['active', 'deleted'] })
+      .notNull()
+      .default('active'),
+    createdBy: uuid('created_by').references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (table) => [index('gateways_coin_idx').on(table.coin, table.status, table.createdAt)],
+);
+
+/** Server-wide secrets that every process on the database must share (signing file links). */
+export const appSecrets = pgTable('app_secrets', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+});
