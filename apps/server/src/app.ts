@@ -15,6 +15,8 @@ import { adminAuditRoutes } from './modules/audit/audit.routes.ts';
 import { requireAdmin } from './modules/auth/auth.guard.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { adminDepositRoutes, depositRoutes } from './modules/deposits/deposits.routes.ts';
+import { fileRoutes } from './modules/files/files.routes.ts';
+import { adminGatewayRoutes, gatewayRoutes } from './modules/gateways/gateways.routes.ts';
 import { adminHistoryRoutes, historyRoutes } from './modules/history/history.routes.ts';
 import { adminReserveRoutes, investmentRoutes } from './modules/investments/investments.routes.ts';
 import { adminLedgerRoutes } from './modules/ledger/ledger.routes.ts';
@@ -106,6 +108,8 @@ export async function buildApp({
     supportRoutes,
     notificationRoutes,
     twoFactorRoutes,
+    gatewayRoutes,
+    fileRoutes,
   ]) {
     await app.register(routes);
   }
@@ -124,6 +128,7 @@ export async function buildApp({
         adminSupportRoutes,
         adminAuditRoutes,
         adminSecurityRoutes,
+        adminGatewayRoutes,
       ]) {
         await admin.register(routes);
       }

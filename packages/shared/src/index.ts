@@ -1,5 +1,6 @@
 export * from './account.ts';
 export * from './auth.ts';
+export * from './gateways.ts';
 export * from './messages.ts';
 export * from './money.ts';
 export * from './plans.ts';

@@ -114,4 +114,12 @@ export const MESSAGES = {
   twoFactorDisabled: 'Two-factor sign-in is off.',
   twoFactorRequiredForAdmins: 'Turn on two-factor sign-in (Settings, Security) to use the admin console.',
   passwordWrong: 'The password is not correct.',
+  gatewayFieldsRequired: 'Please enter the wallet address and choose its coin.',
+  gatewayImageType: 'The QR image must be a PNG, JPEG, WebP or GIF file.',
+  gatewayAdded: 'Gateway added successfully',
+  gatewayDeleted: 'Gateway deleted successfully',
+  gatewayNotFound: 'Gateway not found.',
+  noGatewayForCoin: 'No gateway for this coin.',
+  fileNotFound: 'File not found.',
+  fileLinkExpired: 'This link has expired or is not valid. Open the file again from the page.',
 } as const;

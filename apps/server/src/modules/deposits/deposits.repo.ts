@@ -1,14 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { deposits, storedFiles } from '../../db/schema/index.ts';
+import { deposits } from '../../db/schema/index.ts';
 
 export type DepositRow = typeof deposits.$inferSelect;
-
-export async function insertStoredFile(db: Executor, values: typeof storedFiles.$inferInsert) {
-  const [row] = await db.insert(storedFiles).values(values).returning({ id: storedFiles.id });
-  if (!row) throw new Error('insert into stored_files returned no row');
-  return row;
-}
 
 export async function insertDeposit(db: Executor, values: typeof deposits.$inferInsert): Promise<DepositRow> {
   const [row] = await db.insert(deposits).values(values).returning();

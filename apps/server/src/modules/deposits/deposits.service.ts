@@ -6,12 +6,14 @@ import type { FileStorage } from '../../lib/storage.ts';
 import { detectAllowedType, PROOF_TYPES } from '../../lib/uploads.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import type { Actor } from '../auth/auth.service.ts';
+import { storeFile } from '../files/files.service.ts';
+import { currentGateway } from '../gateways/gateways.service.ts';
 import { type StoredResponse, withIdempotency } from '../idempotency/idempotency.service.ts';
 import { postTransfers } from '../ledger/ledger.service.ts';
 import { notify } from '../notifications/notifications.service.ts';
 import { toTradeUser } from '../users/users.mapper.ts';
 import { loadUserRecord, lockActiveUserOrFail, UUID } from '../users/users.service.ts';
-import { insertDeposit, insertStoredFile, lockDeposit, recordDepositDecision } from './deposits.repo.ts';
+import { insertDeposit, lockDeposit, recordDepositDecision } from './deposits.repo.ts';
 
 export interface DepositInput {
   mode: Coin;
@@ -41,18 +43,23 @@ export async function createDeposit(
   return withIdempotency(deps.db, { userId, key: idempotencyKey, fingerprint }, async (tx) => {
     // Held until commit: an account being deleted at this instant either waits for this or is gone.
     await lockActiveUserOrFail(tx, userId, 'share');
-    let proofFileId: string | null = null;
-    if (input.proof && proofType) {
-      const storageKey = await deps.storage.put(input.proof);
-      const file = await insertStoredFile(tx, {
-        storageKey,
-        mimeType: proofType,
-        sizeBytes: input.proof.length,
-        ownerId: userId,
-      });
-      proofFileId = file.id;
-    }
-    await insertDeposit(tx, { userId, mode: input.mode, amountCents: input.amountCents, proofFileId });
+    const proof =
+      input.proof && proofType
+        ? await storeFile(
+            { db: tx, storage: deps.storage },
+            { content: input.proof, mimeType: proofType, ownerId: userId },
+          )
+        : null;
+    // The address and QR the depositor was shown stay with the deposit, whatever happens to the gateway.
+    const gateway = await currentGateway(tx, input.mode);
+    await insertDeposit(tx, {
+      userId,
+      mode: input.mode,
+      amountCents: input.amountCents,
+      proofFileId: proof?.id ?? null,
+      address: gateway?.address ?? null,
+      addressImageFileId: gateway?.imageFileId ?? null,
+    });
     const data: TradeUser = toTradeUser(await loadUserRecord(tx, userId));
     return { status: 200, body: { data, message: MESSAGES.depositSuccess } };
   });

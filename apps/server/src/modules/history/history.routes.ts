@@ -13,6 +13,6 @@ export async function historyRoutes(app: FastifyInstance): Promise<void> {
 /** Inside the admin scope. */
 export async function adminHistoryRoutes(app: FastifyInstance): Promise<void> {
   app.get('/allTransactions', async (request) => {
-    return getAllTransactions(app.db, parseWith(AdminTransactionsQuerySchema, request.query));
+    return getAllTransactions(app.db, app.clock, parseWith(AdminTransactionsQuerySchema, request.query));
   });
 }

@@ -7,7 +7,9 @@ import {
   type Page,
 } from '@vestora/shared';
 import type { Executor } from '../../db/client.ts';
+import type { Clock } from '../../lib/clock.ts';
 import type { Actor } from '../auth/auth.service.ts';
+import { signedFileUrl } from '../files/files.service.ts';
 import { listAllTransactions, listUserHistory } from './history.repo.ts';
 
 export async function getUserHistory(
@@ -34,11 +36,12 @@ export async function getUserHistory(
 
 export async function getAllTransactions(
   db: Executor,
+  clock: Clock,
   query: AdminTransactionsQuery,
 ): Promise<Page<AdminTransaction>> {
   const { rows, total } = await listAllTransactions(db, query);
-  return {
-    data: rows.map((row) => ({
+  const data = await Promise.all(
+    rows.map(async (row) => ({
       _id: row.id,
       type: row.type,
       mode: row.mode,
@@ -48,11 +51,14 @@ export async function getAllTransactions(
       amount: centsToUsd(BigInt(row.amount_cents)),
       status: row.status,
       createdAt: new Date(row.created_at).toISOString(),
-      // Receipts are served through short-lived signed links (gateways and uploads issue).
-      image: null,
+      // A new browser tab sends no Authorization header: the receipt opens through a short-lived signed link.
+      image: row.proof_file_id ? await signedFileUrl(db, clock, row.proof_file_id) : null,
       address: row.address,
       reason: row.reason,
     })),
+  );
+  return {
+    data,
     page: query.page,
     pageSize: query.pageSize,
     total,

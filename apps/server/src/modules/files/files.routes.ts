@@ -1,0 +1,49 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { parseWith } from '../../lib/validation.ts';
+import { authenticate } from '../auth/auth.service.ts';
+import { openFile } from './files.service.ts';
+
+const FileQuerySchema = z.object({
+  expires: z.string().max(20).optional(),
+  signature: z.string().max(128).optional(),
+});
+
+const EXTENSIONS: Record<string, string> = {
+  'image/png': 'png',
+  'image/jpeg': 'jpg',
+  'image/webp': 'webp',
+  'image/gif': 'gif',
+  'application/pdf': 'pdf',
+};
+
+/** A bearer token when one is sent; files opened in a new tab come without one. */
+async function optionalActor(request: FastifyRequest) {
+  const header = request.headers.authorization;
+  if (!header?.toLowerCase().startsWith('bearer ')) return null;
+  return authenticate(request.server.db, header.slice(7).trim());
+}
+
+export async function fileRoutes(app: FastifyInstance): Promise<void> {
+  app.get<{ Params: { id: string } }>('/api/files/:id', async (request, reply) => {
+    const query = parseWith(FileQuerySchema, request.query);
+    const { file, content, isPublic } = await openFile(
+      { db: app.db, storage: app.storage, clock: app.clock },
+      request.params.id,
+      { actor: await optionalActor(request), ...query },
+    );
+    const extension = EXTENSIONS[file.mimeType] ?? 'bin';
+    return (
+      reply
+        .type(file.mimeType)
+        // Never a page: no script runs, whatever the bytes claim to be.
+        .header(
+          'content-security-policy',
+          "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox",
+        )
+        .header('content-disposition', `inline; filename="${file.id}.${extension}"`)
+        .header('cache-control', isPublic ? 'public, max-age=300' : 'private, no-store')
+        .send(content)
+    );
+  });
+}

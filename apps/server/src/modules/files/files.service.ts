@@ -1,0 +1,84 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { MESSAGES } from '@vestora/shared';
+import type { Executor } from '../../db/client.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { AppError } from '../../lib/errors.ts';
+import type { FileStorage } from '../../lib/storage.ts';
+import type { Actor } from '../auth/auth.service.ts';
+import {
+  findStoredFile,
+  insertStoredFile,
+  isPublicFile,
+  readSecret,
+  type StoredFileRow,
+} from './files.repo.ts';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Long enough to open a receipt from the list, short enough that a leaked link soon dies. */
+export const SIGNED_LINK_SECONDS = 5 * 60;
+
+export const fileUrl = (id: string) => `/api/files/${id}`;
+
+let signingKey: Promise<string> | undefined;
+
+/** Shared by every server process on the database, so a link signed by one opens on any. */
+function linkKey(db: Executor): Promise<string> {
+  signingKey ??= readSecret(db, { name: 'file_link_key' }).then((value) => {
+    if (!value) throw new Error('the file link signing key is missing');
+    return value;
+  });
+  return signingKey;
+}
+
+function signature(key: string, id: string, expires: number): string {
+  return createHmac('sha256', key).update(`${id}.${expires}`).digest('hex');
+}
+
+/** A link that opens a private file without a session, for `SIGNED_LINK_SECONDS`. */
+export async function signedFileUrl(db: Executor, clock: Clock, id: string): Promise<string> {
+  const expires = Math.floor(clock.now().getTime() / 1000) + SIGNED_LINK_SECONDS;
+  return `${fileUrl(id)}?expires=${expires}&signature=${signature(await linkKey(db), id, expires)}`;
+}
+
+export async function storeFile(
+  deps: { db: Executor; storage: FileStorage },
+  file: { content: Buffer; mimeType: string; ownerId: string | null },
+): Promise<StoredFileRow> {
+  const storageKey = await deps.storage.put(file.content);
+  return insertStoredFile(deps.db, {
+    storageKey,
+    mimeType: file.mimeType,
+    sizeBytes: file.content.length,
+    ownerId: file.ownerId,
+  });
+}
+
+/**
+ * Who may read a file: anyone for a gateway's QR image; for anything else (proofs of payment,
+ * avatars) its owner or an administrator, or whoever holds an unexpired signed link.
+ */
+export async function openFile(
+  deps: { db: Executor; storage: FileStorage; clock: Clock },
+  id: string,
+  access: { actor: Actor | null; expires?: string; signature?: string },
+): Promise<{ file: StoredFileRow; content: Buffer; isPublic: boolean }> {
+  const file = UUID.test(id) ? await findStoredFile(deps.db, { id }) : undefined;
+  if (!file) throw new AppError('NOT_FOUND', MESSAGES.fileNotFound);
+  const isPublic = await isPublicFile(deps.db, { id });
+  if (!isPublic && !(await mayRead(deps, file, access))) {
+    throw new AppError('FORBIDDEN', MESSAGES.fileLinkExpired);
+  }
+  return { file, content: await deps.storage.get(file.storageKey), isPublic };
+}
+
+async function mayRead(
+  deps: { db: Executor; clock: Clock },
+  file: StoredFileRow,
+  { actor, expires, signature: given }: { actor: Actor | null; expires?: string; signature?: string },
+): Promise<boolean> {
+  if (actor && (actor.user.isAdmin || actor.user.id === file.ownerId)) return true;
+  if (!expires || !given || !/^\d{1,12}$/.test(expires) || !/^[0-9a-f]{64}$/.test(given)) return false;
+  if (Number(expires) < deps.clock.now().getTime() / 1000) return false;
+  const expected = Buffer.from(signature(await linkKey(deps.db), file.id, Number(expires)), 'hex');
+  return timingSafeEqual(expected, Buffer.from(given, 'hex'));
+}
