@@ -7,6 +7,7 @@ import type { AppConfig } from './config/env.ts';
 import type { Database } from './db/client.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
 import { AppError } from './lib/errors.ts';
+import { createMailer, type Mailer } from './lib/mailer.ts';
 import { registerSecurityHeaders } from './lib/security.ts';
 import { createDiskStorage } from './lib/storage.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
@@ -21,7 +22,9 @@ import { adminHistoryRoutes, historyRoutes } from './modules/history/history.rou
 import { adminReserveRoutes, investmentRoutes } from './modules/investments/investments.routes.ts';
 import { adminLedgerRoutes } from './modules/ledger/ledger.routes.ts';
 import { notificationRoutes } from './modules/notifications/notifications.routes.ts';
+import { passwordResetRoutes } from './modules/password-reset/password-reset.routes.ts';
 import { adminPlanRoutes, planRoutes } from './modules/plans/plans.routes.ts';
+import { adminSiteRoutes, siteRoutes } from './modules/settings/settings.routes.ts';
 import { adminSupportRoutes, supportRoutes } from './modules/support/support.routes.ts';
 import { adminSecurityRoutes, twoFactorRoutes } from './modules/two-factor/two-factor.routes.ts';
 import { adminUserRoutes, userRoutes } from './modules/users/users.routes.ts';
@@ -33,6 +36,8 @@ export interface BuildAppOptions {
   logger?: boolean;
   /** Plan terms and payouts read the time here; tests pass a clock they can move. */
   clock?: Clock;
+  /** Where e-mails go; by default SMTP_URL, or the outbox folder. */
+  mailer?: Mailer;
   /** Lets tests see every route as it is registered (the admin-guard walk). */
   onRoute?: (route: RouteOptions) => void;
 }
@@ -56,6 +61,7 @@ export async function buildApp({
   db,
   logger = true,
   clock = systemClock,
+  mailer,
   onRoute,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
@@ -68,6 +74,14 @@ export async function buildApp({
   app.decorate('db', db);
   app.decorate('config', config);
   app.decorate('clock', clock);
+  app.decorate(
+    'mailer',
+    mailer ??
+      createMailer(
+        { smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox') },
+        (line) => app.log.info(line),
+      ),
+  );
   app.decorate('storage', createDiskStorage(path.join(config.dataDir, 'uploads')));
   app.decorateRequest('actor', null);
   const parseJson = app.getDefaultJsonParser('error', 'error');
@@ -110,6 +124,8 @@ export async function buildApp({
     twoFactorRoutes,
     gatewayRoutes,
     fileRoutes,
+    siteRoutes,
+    passwordResetRoutes,
   ]) {
     await app.register(routes);
   }
@@ -129,6 +145,7 @@ export async function buildApp({
         adminAuditRoutes,
         adminSecurityRoutes,
         adminGatewayRoutes,
+        adminSiteRoutes,
       ]) {
         await admin.register(routes);
       }

@@ -1,6 +1,7 @@
 import type { AppConfig } from './config/env.ts';
 import type { Database } from './db/client.ts';
 import type { Clock } from './lib/clock.ts';
+import type { Mailer } from './lib/mailer.ts';
 import type { FileStorage } from './lib/storage.ts';
 import type { Actor } from './modules/auth/auth.service.ts';
 
@@ -10,6 +11,7 @@ declare module 'fastify' {
     config: AppConfig;
     storage: FileStorage;
     clock: Clock;
+    mailer: Mailer;
   }
   interface FastifyRequest {
     actor: Actor | null;

@@ -4,5 +4,6 @@ export * from './gateways.ts';
 export * from './messages.ts';
 export * from './money.ts';
 export * from './plans.ts';
+export * from './site.ts';
 export * from './transactions.ts';
 export * from './user.ts';

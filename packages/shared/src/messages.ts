@@ -122,4 +122,12 @@ export const MESSAGES = {
   noGatewayForCoin: 'No gateway for this coin.',
   fileNotFound: 'File not found.',
   fileLinkExpired: 'This link has expired or is not valid. Open the file again from the page.',
+  resetLinkSent: 'If an account exists for that e-mail, a reset link has been sent.',
+  resetTokenInvalid: 'This reset link is invalid or has expired. Ask for a new one.',
+  passwordReset: 'Your password has been reset. You can sign in now.',
+  siteSaved: 'Site settings saved.',
+  siteFirmName: 'The firm name must be 1 to 80 characters.',
+  siteFoundingYear: 'The founding year must be a year between 1800 and this year.',
+  sitePolicyDate: 'The effective date must be written DD-MM-YYYY.',
+  siteSlideImage: 'A slide image must be a path on this site or an https address.',
 } as const;

@@ -33,6 +33,11 @@ const EnvSchema = z.object({
     .min(1024)
     .default(5 * 1024 * 1024),
   WEB_DIST_DIR: z.string().optional(),
+  SMTP_URL: z.url({ message: 'must be an smtp:// or smtps:// address' }).optional(),
+  MAIL_FROM: z.string().min(3).default('Vestora <no-reply@vestora.local>'),
+  PUBLIC_URL: z
+    .url({ message: 'must be the address people open, such as https://invest.example.com' })
+    .optional(),
   CORS_ORIGINS: z
     .string()
     .optional()
@@ -61,6 +66,11 @@ export interface AppConfig {
   requireAdmin2fa: boolean;
   minDepositCents: bigint;
   uploadMaxBytes: number;
+  /** Real SMTP when set; otherwise e-mails are written to DATA_DIR/outbox and logged. */
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  /** The address links in e-mails point to. */
+  publicUrl: string;
   /** Origins allowed to call the API from a browser; empty means same-origin only. */
   corsOrigins: string[];
   /** Built web app to serve; undefined in tests that only exercise the API. */
@@ -96,6 +106,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     minDepositCents: BigInt(env.MIN_DEPOSIT_USD) * 100n,
     uploadMaxBytes: env.UPLOAD_MAX_BYTES,
     corsOrigins: env.CORS_ORIGINS,
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM,
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
     webDistDir: env.WEB_DIST_DIR ? path.resolve(env.WEB_DIST_DIR) : undefined,
   };
 }

@@ -1,0 +1,42 @@
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { passwordResets, users } from '../../db/schema/index.ts';
+
+export async function findActiveUserByEmail(db: Executor, { email }: { email: string }) {
+  const [row] = await db
+    .select({ id: users.id, email: users.email, fullName: users.fullName })
+    .from(users)
+    .where(and(sql`lower(${users.email}) = ${email.toLowerCase()}`, eq(users.status, 'active')))
+    .limit(1);
+  return row;
+}
+
+export async function insertPasswordReset(
+  db: Executor,
+  values: { userId: string; tokenHash: string; expiresAt: Date },
+): Promise<void> {
+  await db.insert(passwordResets).values(values);
+}
+
+/** Claims an unused, unexpired reset atomically: a link works once. */
+export async function claimPasswordReset(db: Executor, { tokenHash, now }: { tokenHash: string; now: Date }) {
+  const [row] = await db
+    .update(passwordResets)
+    .set({ usedAt: now })
+    .where(
+      and(
+        eq(passwordResets.tokenHash, tokenHash),
+        isNull(passwordResets.usedAt),
+        gt(passwordResets.expiresAt, now),
+      ),
+    )
+    .returning({ userId: passwordResets.userId });
+  return row;
+}
+
+export async function setPasswordHash(
+  db: Executor,
+  { userId, passwordHash }: { userId: string; passwordHash: string },
+) {
+  await db.update(users).set({ passwordHash }).where(eq(users.id, userId));
+}

@@ -1,0 +1,21 @@
+import { ForgotPasswordRequestSchema, MESSAGES, ResetPasswordRequestSchema } from '@vestora/shared';
+import type { FastifyInstance } from 'fastify';
+import { parseWith } from '../../lib/validation.ts';
+import { requestPasswordReset, resetPassword } from './password-reset.service.ts';
+
+export async function passwordResetRoutes(app: FastifyInstance): Promise<void> {
+  app.post('/api/user/forgotPassword', async (request) => {
+    const { email } = parseWith(ForgotPasswordRequestSchema, request.body);
+    await requestPasswordReset(
+      { db: app.db, config: app.config, clock: app.clock, mailer: app.mailer, log: request.log },
+      { email, ip: request.ip },
+    );
+    return { message: MESSAGES.resetLinkSent };
+  });
+
+  app.post('/api/user/resetPassword', async (request) => {
+    const input = parseWith(ResetPasswordRequestSchema, request.body);
+    await resetPassword({ db: app.db, clock: app.clock }, input);
+    return { message: MESSAGES.passwordReset };
+  });
+}

@@ -1,0 +1,99 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { MESSAGES } from '@vestora/shared';
+import type { AppConfig } from '../../config/env.ts';
+import type { Database } from '../../db/client.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { AppError } from '../../lib/errors.ts';
+import type { Mailer } from '../../lib/mailer.ts';
+import { runInTransaction } from '../../lib/transaction.ts';
+import { countRecentFailures, deleteUserSessions, recordFailures } from '../auth/auth.repo.ts';
+import { hashPassword } from '../auth/password.ts';
+import { getSiteSettings } from '../settings/settings.service.ts';
+import {
+  claimPasswordReset,
+  findActiveUserByEmail,
+  insertPasswordReset,
+  setPasswordHash,
+} from './password-reset.repo.ts';
+
+const RESET_LIFETIME_MS = 30 * 60_000;
+const RESET_WINDOW_MS = 15 * 60_000;
+/** Requests per e-mail address, and per IP address, in the window. */
+const MAX_REQUESTS = { email: 5, ip: 20 };
+
+const hashResetToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+interface ResetDeps {
+  db: Database;
+  config: AppConfig;
+  clock: Clock;
+  mailer: Mailer;
+  log: { error(details: object, message: string): void };
+}
+
+/**
+ * Always answers the same, whether or not the address has an account, and sends the e-mail after
+ * answering, so neither the message nor the timing tells a stranger who is registered.
+ */
+export async function requestPasswordReset(
+  deps: ResetDeps,
+  input: { email: string; ip: string },
+): Promise<void> {
+  const subjects = [`reset:${input.email}`, `reset-ip:${input.ip}`];
+  const since = new Date(deps.clock.now().getTime() - RESET_WINDOW_MS);
+  const recent = await countRecentFailures(deps.db, { subjects, since });
+  const [byEmail = 0, byIp = 0] = subjects.map((subject) => recent.get(subject) ?? 0);
+  if (byEmail >= MAX_REQUESTS.email || byIp >= MAX_REQUESTS.ip) {
+    throw new AppError('TOO_MANY_REQUESTS', MESSAGES.tooManyAttempts);
+  }
+  await recordFailures(deps.db, { subjects });
+
+  const user = await findActiveUserByEmail(deps.db, { email: input.email });
+  if (!user) return;
+  const token = randomBytes(32).toString('base64url');
+  await insertPasswordReset(deps.db, {
+    userId: user.id,
+    tokenHash: hashResetToken(token),
+    expiresAt: new Date(deps.clock.now().getTime() + RESET_LIFETIME_MS),
+  });
+  void sendResetMail(deps, user, token).catch((error: unknown) =>
+    deps.log.error({ err: error }, 'the password reset e-mail could not be sent'),
+  );
+}
+
+async function sendResetMail(deps: ResetDeps, user: { email: string; fullName: string }, token: string) {
+  const site = await getSiteSettings(deps.db);
+  const link = `${deps.config.publicUrl}/resetpass?token=${token}`;
+  await deps.mailer.send({
+    to: user.email,
+    subject: `Reset your ${site.firmName} password`,
+    text: [
+      `Hello ${user.fullName},`,
+      '',
+      `Someone asked to reset the password of your ${site.firmName} account. If it was you, open this link within 30 minutes:`,
+      '',
+      link,
+      '',
+      'If it was not you, ignore this e-mail: your password stays as it is.',
+      '',
+      `${site.firmName} support: ${site.supportEmail}`,
+    ].join('\n'),
+  });
+}
+
+/** Sets the new password once per link, and signs the account out everywhere. */
+export async function resetPassword(
+  deps: { db: Database; clock: Clock },
+  input: { token: string; password: string },
+): Promise<void> {
+  const passwordHash = await hashPassword(input.password);
+  await runInTransaction(deps.db, async (tx) => {
+    const reset = await claimPasswordReset(tx, {
+      tokenHash: hashResetToken(input.token),
+      now: deps.clock.now(),
+    });
+    if (!reset) throw new AppError('BAD_REQUEST', MESSAGES.resetTokenInvalid);
+    await setPasswordHash(tx, { userId: reset.userId, passwordHash });
+    await deleteUserSessions(tx, { userId: reset.userId });
+  });
+}

@@ -1,0 +1,47 @@
+import type { SiteSettings, Slide, UpdateSiteSettingsRequestSchema } from '@vestora/shared';
+import type { z } from 'zod';
+import type { Database, Executor } from '../../db/client.ts';
+import { runInTransaction } from '../../lib/transaction.ts';
+import { recordAudit } from '../audit/audit.service.ts';
+import type { Actor } from '../auth/auth.service.ts';
+import { readSiteSettingsRow, type SiteSettingsRow, writeSiteSettingsRow } from './settings.repo.ts';
+
+const toDayMonthYear = (iso: string) => iso.split('-').reverse().join('-');
+const toIsoDate = (dayMonthYear: string) => dayMonthYear.split('-').reverse().join('-');
+
+function toSiteSettings(row: SiteSettingsRow): SiteSettings {
+  return {
+    firmName: row.firmName,
+    supportEmail: row.supportEmail,
+    postalAddress: row.postalAddress,
+    assetsUnderManagement: row.assetsUnderManagement,
+    foundingYear: row.foundingYear,
+    policyEffectiveDate: toDayMonthYear(row.policyEffectiveDate),
+    slides: row.slides as Slide[],
+  };
+}
+
+export async function getSiteSettings(db: Executor): Promise<SiteSettings> {
+  return toSiteSettings(await readSiteSettingsRow(db));
+}
+
+export async function updateSiteSettings(
+  db: Database,
+  actor: Actor,
+  input: z.output<typeof UpdateSiteSettingsRequestSchema>,
+): Promise<SiteSettings> {
+  return runInTransaction(db, async (tx) => {
+    const before = toSiteSettings(await readSiteSettingsRow(tx));
+    const after = toSiteSettings(
+      await writeSiteSettingsRow(tx, { ...input, policyEffectiveDate: toIsoDate(input.policyEffectiveDate) }),
+    );
+    await recordAudit(tx, actor, {
+      action: 'settings.update',
+      targetType: 'site',
+      targetId: 'site',
+      before,
+      after,
+    });
+    return after;
+  });
+}

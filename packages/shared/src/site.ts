@@ -1,0 +1,85 @@
+import { z } from 'zod';
+import { firstSignupProblem } from './auth.ts';
+import { MESSAGES } from './messages.ts';
+
+export interface Slide {
+  id: string;
+  image: string;
+  HeadText: string;
+  SubHeaderText: string;
+}
+
+/** What the public pages may claim about the firm; unset figures are null and never shown. */
+export interface SiteSettings {
+  firmName: string;
+  supportEmail: string;
+  postalAddress: string;
+  assetsUnderManagement: string | null;
+  foundingYear: number | null;
+  /** DD-MM-YYYY, as the privacy policy shows it. */
+  policyEffectiveDate: string;
+  slides: Slide[];
+}
+
+const SlideSchema = z.object({
+  id: z.string().trim().min(1).max(40),
+  image: z
+    .string()
+    .trim()
+    .max(500)
+    .refine((value) => value.startsWith('/') || value.startsWith('https://'), MESSAGES.siteSlideImage),
+  HeadText: z.string().trim().min(1).max(120),
+  SubHeaderText: z.string().trim().max(300),
+});
+
+export const UpdateSiteSettingsRequestSchema = z.object({
+  firmName: z.string().trim().min(1, MESSAGES.siteFirmName).max(80, MESSAGES.siteFirmName),
+  supportEmail: z.email({ message: MESSAGES.signupEmail }).max(200),
+  postalAddress: z.string().trim().max(300).default(''),
+  assetsUnderManagement: z
+    .string()
+    .trim()
+    .max(60)
+    .nullish()
+    .transform((value) => value || null),
+  foundingYear: z
+    .number({ message: MESSAGES.siteFoundingYear })
+    .int(MESSAGES.siteFoundingYear)
+    .min(1800, MESSAGES.siteFoundingYear)
+    .max(new Date().getFullYear(), MESSAGES.siteFoundingYear)
+    .nullish()
+    .transform((value) => value ?? null),
+  policyEffectiveDate: z.string().regex(/^\d{2}-\d{2}-\d{4}$/, MESSAGES.sitePolicyDate),
+  slides: z.array(SlideSchema).max(6).default([]),
+});
+export type UpdateSiteSettingsRequest = z.input<typeof UpdateSiteSettingsRequestSchema>;
+
+export const ForgotPasswordRequestSchema = z.object({
+  email: z
+    .string({ message: MESSAGES.signupEmail })
+    .trim()
+    .toLowerCase()
+    .max(200)
+    .pipe(z.email({ message: MESSAGES.signupEmail })),
+});
+
+export const ResetPasswordRequestSchema = z
+  .object({
+    token: z
+      .string({ message: MESSAGES.resetTokenInvalid })
+      .trim()
+      .min(1, MESSAGES.resetTokenInvalid)
+      .max(200),
+    password: z.string().max(200).optional().default(''),
+    confirmPassword: z.string().max(200).optional().default(''),
+  })
+  .superRefine((input, ctx) => {
+    const problem = firstSignupProblem({
+      fullName: 'Any Name',
+      userName: 'anyone',
+      email: 'any@example.com',
+      password: input.password,
+      confirmPassword: input.confirmPassword,
+    });
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
