@@ -7,6 +7,7 @@ import { ConfirmDialog } from '../../ui/dialog.tsx';
 import { FormError } from '../../ui/field.tsx';
 import { KebabIcon } from '../../ui/icons.tsx';
 import { CreditDebitDialog } from './credit-debit-dialog.tsx';
+import { LoginHistoryDialog } from './login-history-dialog.tsx';
 import { useDeleteUser, useSetSuspended, useVerifyUser } from './users-api.ts';
 
 const ITEM_CLASS =
@@ -28,7 +29,7 @@ function withToasts(
 
 /** The kebab menu of one user row, with the dialogs it opens. */
 export function UserActions({ user, isSelf }: { user: AdminUserRow; isSelf: boolean }) {
-  const [dialog, setDialog] = useState<'adjust' | 'delete' | null>(null);
+  const [dialog, setDialog] = useState<'adjust' | 'delete' | 'logins' | null>(null);
   const [deleteRefusal, setDeleteRefusal] = useState<string>();
   const verifyUser = useVerifyUser();
   const setSuspended = useSetSuspended();
@@ -79,6 +80,9 @@ export function UserActions({ user, isSelf }: { user: AdminUserRow; isSelf: bool
             <DropdownMenu.Item disabled={user.isVerified} onSelect={onVerify} className={ITEM_CLASS}>
               Verify User
             </DropdownMenu.Item>
+            <DropdownMenu.Item onSelect={() => setDialog('logins')} className={ITEM_CLASS}>
+              Login history
+            </DropdownMenu.Item>
             {!isSelf && (
               <>
                 <DropdownMenu.Item onSelect={onSuspension} className={ITEM_CLASS}>
@@ -101,6 +105,11 @@ export function UserActions({ user, isSelf }: { user: AdminUserRow; isSelf: bool
         user={user}
         open={dialog === 'adjust'}
         onOpenChange={(isOpen) => setDialog(isOpen ? 'adjust' : null)}
+      />
+      <LoginHistoryDialog
+        user={user}
+        open={dialog === 'logins'}
+        onOpenChange={(isOpen) => setDialog(isOpen ? 'logins' : null)}
       />
       <ConfirmDialog
         open={dialog === 'delete'}
