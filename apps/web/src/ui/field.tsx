@@ -1,8 +1,8 @@
-import { forwardRef, type InputHTMLAttributes, useId, useState } from 'react';
+import { forwardRef, type InputHTMLAttributes, type SelectHTMLAttributes, useId, useState } from 'react';
 import { EyeIcon, EyeOffIcon } from './icons.tsx';
 
 const INPUT_CLASS =
-  'block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-sm text-slate-900 shadow-sm placeholder:text-slate-400 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/20';
+  'block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-sm text-slate-900 shadow-sm placeholder:text-slate-400 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/20 disabled:cursor-not-allowed disabled:bg-slate-100 disabled:text-slate-500';
 
 type FieldProps = InputHTMLAttributes<HTMLInputElement> & { label: string };
 
@@ -64,3 +64,23 @@ export function FormError({ message }: { message: string | undefined }) {
     </p>
   );
 }
+
+type SelectFieldProps = SelectHTMLAttributes<HTMLSelectElement> & { label: string };
+
+export const SelectField = forwardRef<HTMLSelectElement, SelectFieldProps>(function SelectField(
+  { label, id, className = '', children, ...props },
+  ref,
+) {
+  const generatedId = useId();
+  const selectId = id ?? generatedId;
+  return (
+    <div className={className}>
+      <label htmlFor={selectId} className="mb-1.5 block text-sm font-medium text-slate-700">
+        {label}
+      </label>
+      <select ref={ref} id={selectId} className={INPUT_CLASS} {...props}>
+        {children}
+      </select>
+    </div>
+  );
+});

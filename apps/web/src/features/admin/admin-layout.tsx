@@ -1,15 +1,20 @@
 import { Navigate, NavLink, Outlet } from 'react-router';
 import { useSession } from '../../app/session.ts';
-import { ReceiptIcon, UsersIcon, WalletIcon } from '../../ui/icons.tsx';
+import { ChartIcon, ChatIcon, ClipboardIcon, ReceiptIcon, UsersIcon, WalletIcon } from '../../ui/icons.tsx';
 import { Logo } from '../../ui/logo.tsx';
 import { AccountMenu } from '../auth/account-menu.tsx';
+import { ConsoleAlerts } from './console-alerts.tsx';
 
 /** The console's sections, in the order of the specification's navigation, then what we add. */
 const NAVIGATION = [
   { label: 'Users', to: '/admin/testing', icon: UsersIcon },
   { label: 'Transactions', to: '/admin/adminTrans', icon: ReceiptIcon },
-  // Gateway (/admin/gateway) goes here, third as in the specification, once its page lands.
+  { label: 'Gateway', to: '/admin/gateway', icon: WalletIcon },
   { label: 'Withdrawals', to: '/admin/withdrawals', icon: WalletIcon },
+  { label: 'Plans', to: '/admin/plans', icon: ChartIcon },
+  { label: 'Support', to: '/admin/support', icon: ChatIcon },
+  // Settings goes here, before Audit, once its page lands.
+  { label: 'Audit', to: '/admin/audit', icon: ClipboardIcon },
 ] as const;
 
 export function AdminLayout() {
@@ -52,6 +57,7 @@ export function AdminLayout() {
         </nav>
       </header>
       <main className="mx-auto max-w-7xl px-4 py-6">
+        <ConsoleAlerts />
         <Outlet />
       </main>
     </div>

@@ -14,5 +14,9 @@ export const adminRoutes: RouteObject = {
     { path: 'allusers', lazy: async () => ({ Component: (await pages()).UsersPage }) },
     { path: 'adminTrans', lazy: async () => ({ Component: (await pages()).TransactionsPage }) },
     { path: 'withdrawals', lazy: async () => ({ Component: (await pages()).WithdrawalsPage }) },
+    { path: 'gateway', lazy: async () => ({ Component: (await pages()).GatewaysPage }) },
+    { path: 'plans', lazy: async () => ({ Component: (await pages()).PlansPage }) },
+    { path: 'support', lazy: async () => ({ Component: (await pages()).SupportPage }) },
+    { path: 'audit', lazy: async () => ({ Component: (await pages()).AuditPage }) },
   ],
 };

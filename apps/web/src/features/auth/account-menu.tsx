@@ -37,13 +37,15 @@ export function AccountMenu({
 
   return (
     <DropdownMenu.Root>
-      <DropdownMenu.Trigger
-        aria-label="Account menu"
-        className="flex items-center gap-2 rounded-full py-1 pr-2 pl-1 text-sm font-medium text-slate-800 hover:bg-slate-100"
-      >
-        <span className="flex h-8 w-8 items-center justify-center rounded-full bg-brand-700 text-xs font-bold text-white">
+      {/* Named by its content ("Account menu, <name>"), so what is seen is what voice control hears. */}
+      <DropdownMenu.Trigger className="flex items-center gap-2 rounded-full py-1 pr-2 pl-1 text-sm font-medium text-slate-800 hover:bg-slate-100">
+        <span
+          aria-hidden="true"
+          className="flex h-8 w-8 items-center justify-center rounded-full bg-brand-700 text-xs font-bold text-white"
+        >
           {initials(fullName)}
         </span>
+        <span className="sr-only">Account menu, </span>
         <span className="max-w-40 truncate">{fullName}</span>
         <ChevronDownIcon width={16} height={16} />
       </DropdownMenu.Trigger>

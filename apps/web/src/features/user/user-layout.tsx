@@ -1,32 +1,56 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useState } from 'react';
-import { Navigate, NavLink, Outlet } from 'react-router';
+import { Link, Navigate, Outlet, useLocation } from 'react-router';
 import { useSession } from '../../app/session.ts';
-import { CloseIcon, DashboardIcon, MenuIcon } from '../../ui/icons.tsx';
+import { buttonClass } from '../../ui/button.tsx';
+import {
+  CloseIcon,
+  DashboardIcon,
+  DepositIcon,
+  HistoryIcon,
+  MenuIcon,
+  WithdrawIcon,
+} from '../../ui/icons.tsx';
 import { Logo } from '../../ui/logo.tsx';
 import { AccountMenu } from '../auth/account-menu.tsx';
 
-const MENU = [{ label: 'Dashboard', to: '/user/overview', icon: DashboardIcon }] as const;
+type Surface = 'side' | 'drawer';
 
-function MenuLinks({ onNavigate }: { onNavigate?: () => void }) {
+/**
+ * The specification's menu links Deposit to `depo` in the side menu and to `deposit` in the drawer;
+ * both flows exist, so both paths are kept and either one highlights the entry.
+ */
+const MENU = [
+  { label: 'Dashboard', icon: DashboardIcon, paths: { side: 'overview', drawer: 'overview' } },
+  { label: 'Deposit', icon: DepositIcon, paths: { side: 'depo', drawer: 'deposit' } },
+  { label: 'Withdrawal', icon: WithdrawIcon, paths: { side: 'withdraw', drawer: 'withdraw' } },
+  { label: 'History', icon: HistoryIcon, paths: { side: 'history', drawer: 'history' } },
+] as const;
+
+function MenuLinks({ surface, onNavigate }: { surface: Surface; onNavigate?: () => void }) {
+  const current = useLocation()
+    .pathname.replace(/^\/user\//, '')
+    .split('/')[0];
   return (
     <ul className="space-y-1">
-      {MENU.map(({ label, to, icon: Icon }) => (
-        <li key={to}>
-          <NavLink
-            to={to}
-            onClick={onNavigate}
-            className={({ isActive }) =>
-              `flex items-center gap-3 rounded-lg px-3 py-2.5 text-sm font-medium ${
+      {MENU.map(({ label, icon: Icon, paths }) => {
+        const isActive = current === paths.side || current === paths.drawer;
+        return (
+          <li key={label}>
+            <Link
+              to={`/user/${paths[surface]}`}
+              onClick={onNavigate}
+              aria-current={isActive ? 'page' : undefined}
+              className={`flex items-center gap-3 rounded-lg px-3 py-2.5 text-sm font-medium ${
                 isActive ? 'bg-brand-700 text-white' : 'text-slate-300 hover:bg-slate-800 hover:text-white'
-              }`
-            }
-          >
-            <Icon />
-            {label}
-          </NavLink>
-        </li>
-      ))}
+              }`}
+            >
+              <Icon />
+              {label}
+            </Link>
+          </li>
+        );
+      })}
     </ul>
   );
 }
@@ -43,7 +67,7 @@ export function UserLayout() {
           <Logo tone="light" />
         </div>
         <nav aria-label="Account">
-          <MenuLinks />
+          <MenuLinks surface="side" />
         </nav>
       </aside>
 
@@ -63,13 +87,13 @@ export function UserLayout() {
             <Dialog.Title className="sr-only">Menu</Dialog.Title>
             <Dialog.Description className="sr-only">Pages of your account</Dialog.Description>
             <nav aria-label="Account">
-              <MenuLinks onNavigate={() => setIsDrawerOpen(false)} />
+              <MenuLinks surface="drawer" onNavigate={() => setIsDrawerOpen(false)} />
             </nav>
           </Dialog.Content>
         </Dialog.Portal>
       </Dialog.Root>
 
-      <header className="sticky top-0 z-30 flex items-center justify-between gap-3 border-b border-slate-200 bg-white px-4 py-3 sm:px-6">
+      <header className="sticky top-0 z-30 flex flex-wrap items-center gap-x-3 gap-y-3 border-b border-slate-200 bg-white px-4 py-3 sm:px-6">
         <button
           type="button"
           className="rounded-lg p-2 text-slate-700 hover:bg-slate-100 lg:hidden"
@@ -78,7 +102,18 @@ export function UserLayout() {
         >
           <MenuIcon />
         </button>
-        <div className="flex flex-1 items-center justify-end">
+        {/* On phones the two actions take a row of their own, text only so each label fits on one line. */}
+        <div className="order-last grid w-full grid-cols-2 gap-2 sm:order-none sm:flex sm:w-auto">
+          <Link to="/user/deposit" className={buttonClass('primary', 'whitespace-nowrap')}>
+            <DepositIcon width={18} height={18} className="hidden sm:block" />
+            Fund Account
+          </Link>
+          <Link to="/user/withdraw" className={buttonClass('secondary', 'whitespace-nowrap')}>
+            <WithdrawIcon width={18} height={18} className="hidden sm:block" />
+            Withdraw Funds
+          </Link>
+        </div>
+        <div className="ml-auto">
           <AccountMenu fullName={session.tradeUser.fullName} email={session.tradeUser.email} />
         </div>
       </header>

@@ -11,5 +11,10 @@ export const userRoutes: RouteObject = {
   children: [
     { index: true, element: <Navigate to="overview" replace /> },
     { path: 'overview', lazy: async () => ({ Component: (await pages()).OverviewPage }) },
+    // Both deposit flows of the specification: the drawer links the first, the side menu the second.
+    { path: 'deposit', lazy: async () => ({ Component: (await pages()).DepositPage }) },
+    { path: 'depo', lazy: async () => ({ Component: (await pages()).DepoPage }) },
+    { path: 'withdraw', lazy: async () => ({ Component: (await pages()).WithdrawPage }) },
+    { path: 'history', lazy: async () => ({ Component: (await pages()).HistoryPage }) },
   ],
 };

@@ -1,0 +1,9 @@
+import { formatUsd } from '@vestora/shared';
+
+/** The API sends USD numbers with at most two decimals; formatting goes through cents so it never rounds twice. */
+export const usd = (amount: number) => formatUsd(Math.round(amount * 100));
+
+const dateTime = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
+export const formatDateTime = (iso: string) => dateTime.format(new Date(iso));
+
+export const count = (value: number) => new Intl.NumberFormat('en-US').format(value);

@@ -1,0 +1,199 @@
+import type { AuditEntry } from '@vestora/shared';
+import { useState } from 'react';
+import { errorMessage } from '../../app/api.ts';
+import { Button } from '../../ui/button.tsx';
+import { SelectField } from '../../ui/field.tsx';
+import { CloseIcon } from '../../ui/icons.tsx';
+import { Pagination } from '../../ui/pagination.tsx';
+import { PageSpinner } from '../../ui/spinner.tsx';
+import { Cell, EmptyRow, ErrorNote, HeaderCell, Row, TableCard } from '../../ui/table.tsx';
+import { formatDateTime } from './admin-format.ts';
+import { AUDIT_PAGE_SIZE, type AuditQuery, useAuditLog } from './audit-api.ts';
+import {
+  AUDIT_ACTIONS,
+  AUDIT_TARGET_TYPES,
+  actionLabel,
+  describeChanges,
+  targetName,
+  targetTypeLabel,
+} from './audit-changes.ts';
+
+const COLUMNS = ['When', 'Administrator', 'Action', 'Target', 'Changes'];
+const NO_FILTER: AuditQuery = { page: 1, action: '', targetType: '', targetId: '' };
+const shortId = (id: string) => id.slice(0, 8);
+const CLIP_LENGTH = 160;
+
+/** A long value (a support reply) is cut in the row; the whole text stays in the tooltip. */
+const clip = (text: string) => (text.length > CLIP_LENGTH ? `${text.slice(0, CLIP_LENGTH)}…` : text);
+
+function Changes({ entry }: { entry: AuditEntry }) {
+  const changes = describeChanges(entry);
+  if (changes.length === 0) return <span className="text-slate-400">No field changed</span>;
+  return (
+    <ul className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
+      {changes.map(({ field, before, after }) => (
+        <li key={field} className="max-w-md min-w-0 break-words">
+          <span className="text-slate-500">{field}: </span>
+          {before !== null && <del className="text-slate-500 decoration-slate-400">{clip(before)}</del>}
+          {before !== null && after !== null && (
+            <span aria-hidden="true" className="px-1 text-slate-400">
+              →
+            </span>
+          )}
+          {after !== null && (
+            <ins
+              className="font-medium text-slate-900 no-underline"
+              title={after === clip(after) ? undefined : after}
+            >
+              {clip(after)}
+            </ins>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The append-only audit trail: who did what to which record, with what it changed. */
+export function AuditPage() {
+  const [query, setQuery] = useState<AuditQuery>(NO_FILTER);
+  const { data, isPending, isError, error, isFetching } = useAuditLog(query);
+  const isFiltered = Boolean(query.action || query.targetType || query.targetId);
+
+  // Every filter change starts again from the first page.
+  const filterBy = (change: Partial<Omit<AuditQuery, 'page'>>) =>
+    setQuery((current) => ({ ...current, ...change, page: 1 }));
+
+  return (
+    <section className="space-y-4">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-bold text-slate-900">Audit</h1>
+          <p className="text-sm text-slate-600">
+            Every administrator&apos;s act, as it was recorded. Entries are never edited or removed.
+          </p>
+        </div>
+        <div className="grid w-full grid-cols-2 gap-2 sm:flex sm:w-auto">
+          <SelectField
+            label="Action"
+            value={query.action}
+            onChange={(event) => filterBy({ action: event.target.value })}
+            className="sm:w-48"
+          >
+            <option value="">All actions</option>
+            {Object.entries(AUDIT_ACTIONS).map(([action, label]) => (
+              <option key={action} value={action}>
+                {label}
+              </option>
+            ))}
+          </SelectField>
+          <SelectField
+            label="Target type"
+            value={query.targetType}
+            onChange={(event) => filterBy({ targetType: event.target.value })}
+            className="sm:w-44"
+          >
+            <option value="">All targets</option>
+            {Object.entries(AUDIT_TARGET_TYPES).map(([targetType, label]) => (
+              <option key={targetType} value={targetType}>
+                {label}
+              </option>
+            ))}
+          </SelectField>
+        </div>
+      </div>
+
+      {isFiltered && (
+        <div className="flex flex-wrap items-center gap-2 text-sm">
+          {query.targetId && (
+            <span className="inline-flex items-center gap-1 rounded-full bg-brand-50 py-1 pr-1 pl-3 font-medium text-brand-800 ring-1 ring-brand-100 ring-inset">
+              Target <code className="font-mono text-xs">{shortId(query.targetId)}</code>
+              <button
+                type="button"
+                aria-label="Show every target"
+                onClick={() => filterBy({ targetId: '' })}
+                className="rounded-full p-0.5 hover:bg-brand-100"
+              >
+                <CloseIcon width={14} height={14} />
+              </button>
+            </span>
+          )}
+          <Button size="sm" variant="ghost" onClick={() => setQuery(NO_FILTER)}>
+            Clear filters
+          </Button>
+        </div>
+      )}
+
+      {isPending ? (
+        <PageSpinner label="Loading the audit trail" />
+      ) : isError ? (
+        <ErrorNote message={errorMessage(error)} />
+      ) : (
+        <>
+          <TableCard label="Audit trail">
+            <thead>
+              <tr>
+                {COLUMNS.map((column) => (
+                  <HeaderCell key={column}>{column}</HeaderCell>
+                ))}
+              </tr>
+            </thead>
+            <tbody
+              className={`divide-y divide-slate-100 ${isFetching ? 'opacity-60' : ''}`}
+              aria-busy={isFetching}
+            >
+              {data.data.length === 0 ? (
+                <EmptyRow columns={COLUMNS.length}>
+                  {isFiltered ? 'No entry matches these filters.' : 'Nothing has been recorded yet.'}
+                </EmptyRow>
+              ) : (
+                data.data.map((entry) => {
+                  const name = targetName(entry);
+                  return (
+                    <Row key={entry._id}>
+                      <Cell label="When" className="whitespace-nowrap text-slate-600 tabular-nums">
+                        {formatDateTime(entry.createdAt)}
+                      </Cell>
+                      <Cell label="Administrator" className="whitespace-nowrap text-slate-900">
+                        {entry.actorName}
+                      </Cell>
+                      <Cell label="Action" className="whitespace-nowrap">
+                        <span className="font-medium text-slate-900">{actionLabel(entry.action)}</span>
+                        <code className="block font-mono text-[11px] text-slate-500">{entry.action}</code>
+                      </Cell>
+                      <Cell label="Target">
+                        <span className="block break-words text-slate-900">
+                          {targetTypeLabel(entry.targetType)}
+                          {name ? ` ${name}` : ''}
+                        </span>
+                        <button
+                          type="button"
+                          onClick={() => filterBy({ targetId: entry.targetId })}
+                          aria-label={`Only entries for ${targetTypeLabel(entry.targetType).toLowerCase()} ${entry.targetId}`}
+                          title="Only entries for this target"
+                          className="font-mono text-[11px] text-brand-700 hover:underline"
+                        >
+                          {shortId(entry.targetId)}
+                        </button>
+                      </Cell>
+                      <Cell label="Changes" isWide>
+                        <Changes entry={entry} />
+                      </Cell>
+                    </Row>
+                  );
+                })
+              )}
+            </tbody>
+          </TableCard>
+          <Pagination
+            page={query.page}
+            pageSize={AUDIT_PAGE_SIZE}
+            total={data.total}
+            noun="entries"
+            onPageChange={(page) => setQuery((current) => ({ ...current, page }))}
+          />
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,38 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Gateway } from '@vestora/shared';
+import { apiRequest } from '../../app/api.ts';
+
+const GATEWAYS_KEY = ['admin', 'gateways'] as const;
+
+export function useGateways() {
+  return useQuery({
+    queryKey: GATEWAYS_KEY,
+    queryFn: ({ signal }) => apiRequest<{ data: Gateway[] }>('/api/admin/getPost', { signal }),
+  });
+}
+
+export function useAddGateway() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { add: string; type: string; image: File | null }) => {
+      const form = new FormData();
+      form.set('add', input.add);
+      form.set('type', input.type);
+      if (input.image) form.set('image', input.image);
+      return apiRequest<{ data: Gateway; message: string }>('/api/admin/postWay', {
+        method: 'POST',
+        body: form,
+      });
+    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: GATEWAYS_KEY }),
+  });
+}
+
+export function useDeleteGateway() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) =>
+      apiRequest<{ message: string }>(`/api/admin/deletePost/${id}`, { method: 'DELETE' }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: GATEWAYS_KEY }),
+  });
+}

@@ -1,0 +1,219 @@
+import { COINS, type Coin, type Gateway } from '@vestora/shared';
+import { useEffect, useState } from 'react';
+import toast from 'react-hot-toast';
+import { ApiError } from '../../app/api.ts';
+import { Button } from '../../ui/button.tsx';
+import { ConfirmDialog, DialogActions, Modal } from '../../ui/dialog.tsx';
+import { FormError, SelectField, TextField } from '../../ui/field.tsx';
+import { CopyIcon } from '../../ui/icons.tsx';
+import { PageSpinner } from '../../ui/spinner.tsx';
+import { useAddGateway, useDeleteGateway, useGateways } from './gateways-api.ts';
+
+const COIN_LABELS: Record<Coin, string> = {
+  btc: 'Bitcoin (BTC)',
+  eth: 'Ethereum (ETH)',
+  usdt: 'USDT (ERC-20)',
+};
+
+/** The server's reason when it gave one (an invalid address, a refused file), else the spec's text. */
+const failure = (error: unknown, fallback: string) =>
+  error instanceof ApiError && error.status > 0 ? error.message : fallback;
+
+function AddGatewayDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+  const addGateway = useAddGateway();
+  const [address, setAddress] = useState('');
+  const [type, setType] = useState('');
+  const [image, setImage] = useState<File | null>(null);
+  const [preview, setPreview] = useState<string | null>(null);
+  const [error, setError] = useState<string>();
+
+  useEffect(() => {
+    if (!image) return setPreview(null);
+    const url = URL.createObjectURL(image);
+    setPreview(url);
+    return () => URL.revokeObjectURL(url);
+  }, [image]);
+
+  const reset = () => {
+    setAddress('');
+    setType('');
+    setImage(null);
+    setError(undefined);
+  };
+
+  const onSubmit = (event: React.FormEvent) => {
+    event.preventDefault();
+    if (!address.trim() || !type) return setError('Please fill all fields and upload an image.');
+    setError(undefined);
+    addGateway.mutate(
+      { add: address.trim(), type, image },
+      {
+        onSuccess: ({ message }) => {
+          toast.success(message);
+          reset();
+          onOpenChange(false);
+        },
+        onError: (failed) => {
+          const message = failure(failed, 'Failed to add gateway');
+          setError(message);
+          toast.error(message);
+        },
+      },
+    );
+  };
+
+  return (
+    <Modal
+      open={open}
+      onOpenChange={(next) => {
+        if (!next) reset();
+        onOpenChange(next);
+      }}
+      title="Add Gateway"
+      description="Depositors of this coin are shown the newest address. Leave the image empty to generate the QR code from the address."
+    >
+      <form onSubmit={onSubmit} noValidate className="space-y-4">
+        <TextField
+          label="Wallet address"
+          value={address}
+          onChange={(event) => setAddress(event.target.value)}
+          autoComplete="off"
+          spellCheck={false}
+        />
+        <SelectField label="Type" value={type} onChange={(event) => setType(event.target.value)}>
+          <option value="">Choose a coin</option>
+          {COINS.map((coin) => (
+            <option key={coin} value={coin}>
+              {COIN_LABELS[coin]}
+            </option>
+          ))}
+        </SelectField>
+        <div>
+          <label htmlFor="gateway-image" className="mb-1.5 block text-sm font-medium text-slate-700">
+            QR image (optional)
+          </label>
+          <input
+            id="gateway-image"
+            type="file"
+            accept="image/png,image/jpeg,image/webp,image/gif"
+            onChange={(event) => setImage(event.target.files?.[0] ?? null)}
+            className="block w-full text-sm text-slate-700 file:mr-3 file:rounded-lg file:border-0 file:bg-slate-100 file:px-3 file:py-2 file:text-sm file:font-medium"
+          />
+          {preview && (
+            <img
+              src={preview}
+              alt="Preview of the QR code"
+              width={128}
+              height={128}
+              className="mt-3 rounded-lg border"
+            />
+          )}
+        </div>
+        <FormError message={error} />
+        <DialogActions>
+          <Button variant="secondary" onClick={() => onOpenChange(false)}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={addGateway.isPending}>
+            {addGateway.isPending ? 'Adding...' : 'Add Gateway'}
+          </Button>
+        </DialogActions>
+      </form>
+    </Modal>
+  );
+}
+
+function GatewayCard({ gateway, onDelete }: { gateway: Gateway; onDelete: () => void }) {
+  const copy = async () => {
+    await navigator.clipboard.writeText(gateway.add);
+    toast.success('Address copied to clipboard!');
+  };
+  return (
+    <li className="flex gap-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
+      <img
+        src={gateway.image}
+        alt={`QR code of the ${gateway.type.toUpperCase()} address`}
+        width={96}
+        height={96}
+        loading="lazy"
+        className="h-24 w-24 shrink-0 rounded-lg border border-slate-100"
+      />
+      <div className="min-w-0 flex-1">
+        <p className="text-sm font-semibold text-slate-900">{COIN_LABELS[gateway.type]}</p>
+        <p className="mt-1 font-mono text-xs break-all text-slate-600">{gateway.add}</p>
+        <div className="mt-3 flex flex-wrap gap-2">
+          <Button variant="secondary" size="sm" onClick={() => void copy()}>
+            <CopyIcon width={14} height={14} /> Copy
+          </Button>
+          <Button variant="danger" size="sm" onClick={onDelete}>
+            Delete
+          </Button>
+        </div>
+      </div>
+    </li>
+  );
+}
+
+export function GatewaysPage() {
+  const { data, isPending, isError, error } = useGateways();
+  const deleteGateway = useDeleteGateway();
+  const [isAdding, setIsAdding] = useState(false);
+  const [deleting, setDeleting] = useState<Gateway | null>(null);
+
+  useEffect(() => {
+    if (isError) toast.error(failure(error, 'Error fetching posts'));
+  }, [isError, error]);
+
+  const confirmDelete = () => {
+    if (!deleting) return;
+    deleteGateway.mutate(deleting._id, {
+      onSuccess: ({ message }) => {
+        toast.success(message);
+        setDeleting(null);
+      },
+      onError: (failed) => toast.error(failure(failed, 'Failed to delete gateway')),
+    });
+  };
+
+  return (
+    <section className="space-y-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-bold text-slate-900">Payment Gateways</h1>
+          <p className="text-sm text-slate-600">
+            The wallet addresses depositors pay to, with their QR codes.
+          </p>
+        </div>
+        <Button onClick={() => setIsAdding(true)}>Add Gateway</Button>
+      </div>
+      <div>
+        <h2 className="mb-3 text-lg font-semibold text-slate-900">Saved Gateways</h2>
+        {isPending ? (
+          <PageSpinner label="Loading gateways" />
+        ) : data && data.data.length > 0 ? (
+          <ul className="grid gap-4 md:grid-cols-2">
+            {data.data.map((gateway) => (
+              <GatewayCard key={gateway._id} gateway={gateway} onDelete={() => setDeleting(gateway)} />
+            ))}
+          </ul>
+        ) : (
+          <p className="rounded-2xl border border-dashed border-slate-300 bg-white px-4 py-10 text-center text-sm text-slate-600">
+            No gateways found.
+          </p>
+        )}
+      </div>
+      <AddGatewayDialog open={isAdding} onOpenChange={setIsAdding} />
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        title="Delete gateway"
+        question="Depositors will no longer be shown this address. Deposits already made keep it on record."
+        confirmLabel="Delete"
+        busyLabel="Deleting..."
+        isBusy={deleteGateway.isPending}
+        variant="danger"
+        onConfirm={confirmDelete}
+      />
+    </section>
+  );
+}

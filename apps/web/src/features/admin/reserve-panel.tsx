@@ -1,0 +1,154 @@
+import { centsToUsd, FundReserveRequestSchema, type ReserveStatus } from '@vestora/shared';
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import toast from 'react-hot-toast';
+import { errorMessage } from '../../app/api.ts';
+import { Button } from '../../ui/button.tsx';
+import { DialogActions, Modal } from '../../ui/dialog.tsx';
+import { FormError, TextField } from '../../ui/field.tsx';
+import { ErrorNote } from '../../ui/table.tsx';
+import { count, usd } from './admin-format.ts';
+import { useFundReserve, useReserve } from './console-status-api.ts';
+
+interface FundForm {
+  amount: string;
+  note: string;
+}
+
+const EMPTY: FundForm = { amount: '', note: '' };
+
+function FundReserveDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+  const fundReserve = useFundReserve();
+  const noteId = useId();
+  const { register, handleSubmit, reset, setError, formState } = useForm<FundForm>({ defaultValues: EMPTY });
+
+  const close = (isOpen: boolean) => {
+    if (isOpen || fundReserve.isPending) return;
+    reset(EMPTY);
+    onOpenChange(false);
+  };
+
+  const onSubmit = handleSubmit((values) => {
+    const parsed = FundReserveRequestSchema.safeParse(values);
+    if (!parsed.success) {
+      setError('root', { message: parsed.error.issues[0]?.message });
+      return;
+    }
+    const { amountCents, note } = parsed.data;
+    fundReserve.mutate(
+      { amount: centsToUsd(amountCents), ...(note ? { note } : {}) },
+      {
+        onSuccess: ({ message }) => {
+          toast.success(message);
+          reset(EMPTY);
+          onOpenChange(false);
+        },
+        onError: (error) => setError('root', { message: errorMessage(error) }),
+      },
+    );
+  });
+
+  return (
+    <Modal
+      open={open}
+      onOpenChange={close}
+      title="Fund the reserve"
+      description="Record money the operator has put into the yield reserve. Plan returns are paid from it, never from anywhere else."
+    >
+      <form onSubmit={onSubmit} noValidate className="space-y-4">
+        <TextField label="Amount (USD)" inputMode="decimal" autoComplete="off" {...register('amount')} />
+        <div>
+          <label htmlFor={noteId} className="mb-1.5 block text-sm font-medium text-slate-700">
+            Note (optional)
+          </label>
+          <textarea
+            id={noteId}
+            rows={2}
+            maxLength={500}
+            placeholder="Where the money came from, for the audit trail"
+            className="block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-sm text-slate-900 shadow-sm placeholder:text-slate-400 focus:border-brand-600 focus:ring-2 focus:ring-brand-600/20 focus:outline-none"
+            {...register('note')}
+          />
+        </div>
+        <FormError message={formState.errors.root?.message} />
+        <DialogActions>
+          <Button variant="secondary" onClick={() => close(false)} disabled={fundReserve.isPending}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={fundReserve.isPending}>
+            {fundReserve.isPending ? 'Funding...' : 'Fund reserve'}
+          </Button>
+        </DialogActions>
+      </form>
+    </Modal>
+  );
+}
+
+function Figure({ label, value, tone = 'plain' }: { label: string; value: string; tone?: 'plain' | 'bad' }) {
+  return (
+    <div className="rounded-xl bg-slate-50 px-4 py-3">
+      <dt className="text-xs font-medium text-slate-500">{label}</dt>
+      <dd
+        className={`mt-1 text-lg font-semibold tabular-nums ${tone === 'bad' ? 'text-red-700' : 'text-slate-900'}`}
+      >
+        {value}
+      </dd>
+    </div>
+  );
+}
+
+function ReserveFigures({ reserve }: { reserve: ReserveStatus }) {
+  const isShort = reserve.shortfall > 0;
+  return (
+    <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+      <Figure label="Reserve balance" value={usd(reserve.balance)} />
+      <Figure label="Returns due, unpaid" value={usd(reserve.dueUnpaid)} />
+      <Figure label="Shortfall" value={usd(reserve.shortfall)} tone={isShort ? 'bad' : 'plain'} />
+      <Figure
+        label="Active investments"
+        value={
+          reserve.delayedInvestments > 0
+            ? `${count(reserve.activeInvestments)} (${count(reserve.delayedInvestments)} delayed)`
+            : count(reserve.activeInvestments)
+        }
+        tone={reserve.delayedInvestments > 0 ? 'bad' : 'plain'}
+      />
+    </dl>
+  );
+}
+
+/** The yield reserve that plan returns come out of, with the act that tops it up. */
+export function ReservePanel() {
+  const [isFunding, setIsFunding] = useState(false);
+  const { data: reserve, isPending, isError, error } = useReserve();
+  const headingId = useId();
+
+  return (
+    <section
+      aria-labelledby={headingId}
+      className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5"
+    >
+      <div className="mb-4 flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <h2 id={headingId} className="text-lg font-semibold text-slate-900">
+            Yield reserve
+          </h2>
+          <p className="text-sm text-slate-600">
+            A return that the reserve cannot cover waits, and is paid once the reserve is funded.
+          </p>
+        </div>
+        <Button onClick={() => setIsFunding(true)} className="max-sm:w-full">
+          Fund reserve
+        </Button>
+      </div>
+      {isPending ? (
+        <p className="text-sm text-slate-500">Loading the reserve…</p>
+      ) : isError ? (
+        <ErrorNote message={errorMessage(error)} />
+      ) : (
+        <ReserveFigures reserve={reserve} />
+      )}
+      <FundReserveDialog open={isFunding} onOpenChange={setIsFunding} />
+    </section>
+  );
+}

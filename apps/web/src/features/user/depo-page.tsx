@@ -1,0 +1,152 @@
+import { COINS, type Coin } from '@vestora/shared';
+import { type FormEvent, useState } from 'react';
+import toast from 'react-hot-toast';
+import { errorMessage } from '../../app/api.ts';
+import { Button } from '../../ui/button.tsx';
+import { FormError, TextField } from '../../ui/field.tsx';
+import { CoinChoice } from './coin-choice.tsx';
+import { useCreateDeposit, useGateway } from './deposit-api.ts';
+import { checkDepoEntry, DEPOSIT_TEXTS, type DepositDraft } from './deposit-rules.ts';
+import { AmountSummary, ProofField, StepCard, Stepper } from './deposit-step.tsx';
+import { COIN_NAMES, usd } from './format.ts';
+import { useSubmissionKey } from './submission-key.ts';
+import { WalletDetails } from './wallet-details.tsx';
+
+const STEPS = ['Fund Your Account', 'Transaction Details'] as const;
+
+/** /user/depo: amount and method, then the wallet and a required proof (specification section 4). */
+export function DepoPage() {
+  const [amount, setAmount] = useState('');
+  const [method, setMethod] = useState<Coin | null>(null);
+  const [draft, setDraft] = useState<DepositDraft<Coin> | null>(null);
+  const [hasMoved, setHasMoved] = useState(false);
+  const [error, setError] = useState<string>();
+
+  const onProceed = (event: FormEvent) => {
+    event.preventDefault();
+    const checked = checkDepoEntry(amount.trim(), method);
+    if ('problem' in checked) {
+      setError(checked.problem);
+      toast.error(checked.problem, { id: 'deposit-problem' });
+      return;
+    }
+    setError(undefined);
+    setHasMoved(true);
+    setDraft(checked.draft);
+  };
+
+  const onDeposited = () => {
+    setAmount('');
+    setMethod(null);
+    setDraft(null);
+  };
+
+  return (
+    <div className="mx-auto max-w-xl space-y-6">
+      <div className="space-y-3">
+        <h1 className="text-2xl font-bold text-slate-900">Deposit</h1>
+        <Stepper steps={STEPS} current={draft ? 1 : 0} />
+      </div>
+      {draft ? (
+        <TransactionStep draft={draft} onBack={() => setDraft(null)} onDeposited={onDeposited} />
+      ) : (
+        <StepCard
+          title="Fund Your Account"
+          subtitle="Enter the amount and choose how you will pay."
+          focusOnShow={hasMoved}
+        >
+          <form onSubmit={onProceed} noValidate className="space-y-5">
+            <TextField
+              label="Amount to Deposit"
+              inputMode="decimal"
+              autoComplete="off"
+              placeholder="100.00"
+              value={amount}
+              onChange={(event) => setAmount(event.target.value)}
+            />
+            <CoinChoice legend="Payment method" coins={COINS} value={method} onChange={setMethod} />
+            <FormError message={error} />
+            <Button type="submit" className="w-full">
+              Proceed to Payment
+            </Button>
+          </form>
+        </StepCard>
+      )}
+    </div>
+  );
+}
+
+function TransactionStep({
+  draft: { amount, coin },
+  onBack,
+  onDeposited,
+}: {
+  draft: DepositDraft<Coin>;
+  onBack: () => void;
+  onDeposited: () => void;
+}) {
+  const gateway = useGateway(coin);
+  const createDeposit = useCreateDeposit();
+  const submissionKey = useSubmissionKey();
+  const [hasPaid, setHasPaid] = useState(false);
+  const [proof, setProof] = useState<File | null>(null);
+  const [error, setError] = useState<string>();
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!proof) {
+      setError(DEPOSIT_TEXTS.depoProofRequired);
+      toast.error(DEPOSIT_TEXTS.depoProofRequired, { id: 'deposit-problem' });
+      return;
+    }
+    const idempotencyKey = submissionKey.start([coin, amount, proof]);
+    if (!idempotencyKey) return;
+    setError(undefined);
+    const loading = toast.loading('Deposit Processing...');
+    try {
+      const { message } = await createDeposit.mutateAsync({ mode: coin, amount, proof, idempotencyKey });
+      submissionKey.finish(true);
+      toast.success(message, { id: loading });
+      onDeposited();
+    } catch (failure) {
+      submissionKey.finish(false);
+      const message = errorMessage(failure);
+      toast.error(message, { id: loading });
+      setError(message);
+    }
+  };
+
+  return (
+    <StepCard
+      title="Transaction Details"
+      subtitle={`Pay ${usd(Number(amount))} in ${COIN_NAMES[coin]} to the wallet address below.`}
+      focusOnShow
+    >
+      <AmountSummary amount={usd(Number(amount))} coinName={COIN_NAMES[coin]} />
+      <WalletDetails mode={coin} gateway={gateway} />
+      {hasPaid ? (
+        <form onSubmit={(event) => void onSubmit(event)} noValidate className="space-y-5">
+          <ProofField label="Proof of payment" onChange={setProof} focusOnShow />
+          <FormError message={error} />
+          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-between">
+            <Button variant="secondary" onClick={onBack} disabled={createDeposit.isPending}>
+              Back
+            </Button>
+            <Button type="submit" disabled={!gateway.isSuccess || createDeposit.isPending}>
+              {createDeposit.isPending ? 'Submitting...' : 'Submit'}
+            </Button>
+          </div>
+        </form>
+      ) : (
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-between">
+          <Button variant="secondary" onClick={onBack}>
+            Back
+          </Button>
+          <Button onClick={() => setHasPaid(true)} disabled={!gateway.isSuccess}>
+            I have made payment
+          </Button>
+        </div>
+      )}
+    </StepCard>
+  );
+}

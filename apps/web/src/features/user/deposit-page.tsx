@@ -1,0 +1,147 @@
+import { type FormEvent, useId, useState } from 'react';
+import toast from 'react-hot-toast';
+import { errorMessage } from '../../app/api.ts';
+import { Button } from '../../ui/button.tsx';
+import { FormError, TextField } from '../../ui/field.tsx';
+import { CoinChoice } from './coin-choice.tsx';
+import { useCreateDeposit, useGateway } from './deposit-api.ts';
+import { checkDepositEntry, DEPOSIT_TEXTS, type DepositDraft } from './deposit-rules.ts';
+import { AmountSummary, ProofField, StepCard, Stepper } from './deposit-step.tsx';
+import { COIN_NAMES, usd } from './format.ts';
+import { useSubmissionKey } from './submission-key.ts';
+import { WalletDetails } from './wallet-details.tsx';
+
+/** This flow offers Bitcoin and Ethereum only (specification section 9). */
+const COINS = ['btc', 'eth'] as const;
+type DepositCoin = (typeof COINS)[number];
+const LOADING_TEXTS: Record<DepositCoin, string> = {
+  btc: 'Processing BTC Deposit',
+  eth: 'Processing Eth Deposit',
+};
+const STEPS = ['Amount and coin', 'Make Payment'] as const;
+
+/** /user/deposit: amount and coin, then the payment with an optional proof (specification section 4). */
+export function DepositPage() {
+  const [amount, setAmount] = useState('');
+  const [coin, setCoin] = useState<DepositCoin | null>(null);
+  const [payment, setPayment] = useState<DepositDraft<DepositCoin> | null>(null);
+  const [hasMoved, setHasMoved] = useState(false);
+  const [error, setError] = useState<string>();
+  const hintId = useId();
+
+  const onContinue = (event: FormEvent) => {
+    event.preventDefault();
+    const checked = checkDepositEntry(amount.trim(), coin);
+    if ('problem' in checked) {
+      setError(checked.problem);
+      toast.error(checked.problem, { id: 'deposit-problem' });
+      return;
+    }
+    setError(undefined);
+    setHasMoved(true);
+    setPayment(checked.draft);
+  };
+
+  const onDeposited = () => {
+    setAmount('');
+    setCoin(null);
+    setPayment(null);
+  };
+
+  return (
+    <div className="mx-auto max-w-xl space-y-6">
+      <div className="space-y-3">
+        <h1 className="text-2xl font-bold text-slate-900">Deposit</h1>
+        <Stepper steps={STEPS} current={payment ? 1 : 0} />
+      </div>
+      {payment ? (
+        <PaymentStep payment={payment} onBack={() => setPayment(null)} onDeposited={onDeposited} />
+      ) : (
+        <StepCard
+          title="Fund your account"
+          subtitle="Choose how much to deposit and the coin you will pay with."
+          focusOnShow={hasMoved}
+        >
+          <form onSubmit={onContinue} noValidate className="space-y-5">
+            <div>
+              <TextField
+                label="Amount (USD)"
+                inputMode="numeric"
+                autoComplete="off"
+                value={amount}
+                onChange={(event) => setAmount(event.target.value)}
+                aria-describedby={hintId}
+              />
+              <p id={hintId} className="mt-1 text-xs text-slate-500">
+                {DEPOSIT_TEXTS.minimumHint}
+              </p>
+            </div>
+            <CoinChoice legend="Pay with" coins={COINS} value={coin} onChange={setCoin} />
+            <FormError message={error} />
+            <Button type="submit" className="w-full">
+              CONTINUE
+            </Button>
+          </form>
+        </StepCard>
+      )}
+    </div>
+  );
+}
+
+function PaymentStep({
+  payment: { amount, coin },
+  onBack,
+  onDeposited,
+}: {
+  payment: DepositDraft<DepositCoin>;
+  onBack: () => void;
+  onDeposited: () => void;
+}) {
+  const gateway = useGateway(coin);
+  const createDeposit = useCreateDeposit();
+  const submissionKey = useSubmissionKey();
+  const [proof, setProof] = useState<File | null>(null);
+  const [error, setError] = useState<string>();
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const idempotencyKey = submissionKey.start([coin, amount, proof]);
+    if (!idempotencyKey) return;
+    setError(undefined);
+    const loading = toast.loading(LOADING_TEXTS[coin]);
+    try {
+      const { message } = await createDeposit.mutateAsync({ mode: coin, amount, proof, idempotencyKey });
+      submissionKey.finish(true);
+      toast.success(message, { id: loading });
+      onDeposited();
+    } catch (failure) {
+      submissionKey.finish(false);
+      const message = errorMessage(failure);
+      toast.error(message, { id: loading });
+      setError(message);
+    }
+  };
+
+  return (
+    <StepCard
+      title="Make Payment"
+      subtitle={`Send the amount below in ${COIN_NAMES[coin]} to this wallet, then submit your payment.`}
+      focusOnShow
+    >
+      <AmountSummary amount={usd(Number(amount))} coinName={COIN_NAMES[coin]} />
+      <WalletDetails mode={coin} gateway={gateway} />
+      <form onSubmit={(event) => void onSubmit(event)} noValidate className="space-y-5">
+        <ProofField label="Proof of payment (optional)" onChange={setProof} />
+        <FormError message={error} />
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-between">
+          <Button variant="secondary" onClick={onBack} disabled={createDeposit.isPending}>
+            Back
+          </Button>
+          <Button type="submit" disabled={!gateway.isSuccess || createDeposit.isPending}>
+            Submit Payment
+          </Button>
+        </div>
+      </form>
+    </StepCard>
+  );
+}

@@ -1,0 +1,41 @@
+import { type Coin, MESSAGES, parseUsdToCents } from '@vestora/shared';
+
+/**
+ * Client texts of specification sections 5 and 8 that only the deposit screens show. The two flows
+ * keep their own minimums (section 9): /user/deposit asks the server's 50 USD, /user/depo 100 USD.
+ */
+export const DEPOSIT_TEXTS = {
+  minimumHint: 'Minimum: 50.00 USD',
+  belowMinimum: 'minimum is 50',
+  depoBelowMinimum: 'The minimum amount to deposit is $100.',
+  depoNoMethod: 'Please enter the amount and select a payment method.',
+  depoProofRequired: 'Please upload proof of payment.',
+  gatewayFailed: 'Failed to fetch gateway details. Please try again later.',
+} as const;
+
+const DEPOSIT_MIN_USD = 50;
+const DEPO_MIN_CENTS = 100_00n;
+
+/** What a filled first step hands to the payment step. */
+export interface DepositDraft<C extends Coin> {
+  amount: string;
+  coin: C;
+}
+type Checked<C extends Coin> = { problem: string } | { draft: DepositDraft<C> };
+
+/** /user/deposit, CONTINUE: an amount of digits only, at least 50, and one coin. */
+export function checkDepositEntry<C extends Coin>(amount: string, coin: C | null): Checked<C> {
+  if (amount === '' || coin === null) return { problem: MESSAGES.depositModeAndAmount };
+  if (!/^\d+$/.test(amount)) return { problem: MESSAGES.amountNumberOnly };
+  if (Number(amount) < DEPOSIT_MIN_USD) return { problem: DEPOSIT_TEXTS.belowMinimum };
+  return { draft: { amount, coin } };
+}
+
+/** /user/depo, Proceed to Payment: a positive amount (at most two decimals), at least 100, a method. */
+export function checkDepoEntry(amount: string, method: Coin | null): Checked<Coin> {
+  const cents = parseUsdToCents(amount);
+  if (cents === null || cents <= 0n) return { problem: MESSAGES.invalidAmount };
+  if (cents < DEPO_MIN_CENTS) return { problem: DEPOSIT_TEXTS.depoBelowMinimum };
+  if (method === null) return { problem: DEPOSIT_TEXTS.depoNoMethod };
+  return { draft: { amount, coin: method } };
+}

@@ -1,0 +1,239 @@
+import type { LoginEvent } from '@vestora/shared';
+import { useState } from 'react';
+import toast from 'react-hot-toast';
+import { errorMessage } from '../../app/api.ts';
+import { Button } from '../../ui/button.tsx';
+import { DialogActions, Modal } from '../../ui/dialog.tsx';
+import { FormError, PasswordField, TextField } from '../../ui/field.tsx';
+import { formatDateTime } from './format.ts';
+import {
+  useConfirmTwoFactor,
+  useDisableTwoFactor,
+  useLoginHistory,
+  useStartTwoFactor,
+  useTwoFactorStatus,
+} from './two-factor-api.ts';
+
+function EnableDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+  const start = useStartTwoFactor();
+  const confirm = useConfirmTwoFactor();
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string>();
+  const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
+
+  const close = () => {
+    start.reset();
+    setCode('');
+    setError(undefined);
+    setRecoveryCodes(null);
+    onOpenChange(false);
+  };
+
+  const onConfirm = (event: React.FormEvent) => {
+    event.preventDefault();
+    confirm.mutate(code.trim(), {
+      onSuccess: ({ data, message }) => {
+        toast.success(message);
+        setRecoveryCodes(data.recoveryCodes);
+      },
+      onError: (failure) => setError(errorMessage(failure)),
+    });
+  };
+
+  return (
+    <Modal
+      open={open}
+      onOpenChange={(next) => (next ? onOpenChange(true) : close())}
+      title="Turn on two-factor sign-in"
+      description="After your password, signing in will ask for a code from an authenticator app on your phone."
+    >
+      {recoveryCodes ? (
+        <div className="space-y-3">
+          <p className="text-sm text-slate-700">
+            Save these recovery codes somewhere safe. Each one signs you in once if you lose your phone. They
+            are shown only now.
+          </p>
+          <ul
+            aria-label="Recovery codes"
+            className="grid grid-cols-2 gap-2 rounded-xl bg-slate-50 p-3 font-mono text-sm"
+          >
+            {recoveryCodes.map((recoveryCode) => (
+              <li key={recoveryCode}>{recoveryCode}</li>
+            ))}
+          </ul>
+          <DialogActions>
+            <Button onClick={close}>I have saved them</Button>
+          </DialogActions>
+        </div>
+      ) : start.data ? (
+        <form onSubmit={onConfirm} className="space-y-4">
+          <img
+            src={start.data.data.qrCode}
+            alt="QR code to scan with your authenticator app"
+            width={200}
+            height={200}
+            className="mx-auto rounded-lg border"
+          />
+          <p className="text-center text-xs break-all text-slate-500">
+            Or enter this key by hand:{' '}
+            <span className="font-mono text-slate-800">{start.data.data.secret}</span>
+          </p>
+          <TextField
+            label="Code from the app"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            value={code}
+            onChange={(event) => setCode(event.target.value)}
+          />
+          <FormError message={error} />
+          <DialogActions>
+            <Button variant="secondary" onClick={close}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={confirm.isPending || code.trim() === ''}>
+              {confirm.isPending ? 'Checking...' : 'Turn on'}
+            </Button>
+          </DialogActions>
+        </form>
+      ) : (
+        <div className="space-y-3">
+          <FormError message={start.error ? errorMessage(start.error) : undefined} />
+          <DialogActions>
+            <Button variant="secondary" onClick={close}>
+              Cancel
+            </Button>
+            <Button onClick={() => start.mutate()} disabled={start.isPending}>
+              {start.isPending ? 'Preparing...' : 'Show the QR code'}
+            </Button>
+          </DialogActions>
+        </div>
+      )}
+    </Modal>
+  );
+}
+
+function DisableDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+  const disable = useDisableTwoFactor();
+  const [password, setPassword] = useState('');
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string>();
+
+  const onSubmit = (event: React.FormEvent) => {
+    event.preventDefault();
+    disable.mutate(
+      { password, code: code.trim() },
+      {
+        onSuccess: ({ message }) => {
+          toast.success(message);
+          setPassword('');
+          setCode('');
+          onOpenChange(false);
+        },
+        onError: (failure) => setError(errorMessage(failure)),
+      },
+    );
+  };
+
+  return (
+    <Modal open={open} onOpenChange={onOpenChange} title="Turn off two-factor sign-in">
+      <form onSubmit={onSubmit} className="space-y-4">
+        <PasswordField
+          label="Password"
+          toggleLabel="Show password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+        />
+        <TextField
+          label="Code from the app, or a recovery code"
+          autoComplete="one-time-code"
+          value={code}
+          onChange={(event) => setCode(event.target.value)}
+        />
+        <FormError message={error} />
+        <DialogActions>
+          <Button variant="secondary" onClick={() => onOpenChange(false)}>
+            Cancel
+          </Button>
+          <Button type="submit" variant="danger" disabled={disable.isPending}>
+            {disable.isPending ? 'Turning off...' : 'Turn off'}
+          </Button>
+        </DialogActions>
+      </form>
+    </Modal>
+  );
+}
+
+/** Security: two-factor sign-in, with the codes shown once. */
+export function TwoFactorPanel() {
+  const { data } = useTwoFactorStatus();
+  const [dialog, setDialog] = useState<'enable' | 'disable' | null>(null);
+  const status = data?.data;
+  return (
+    <section
+      aria-labelledby="two-factor"
+      className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
+    >
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div>
+          <h2 id="two-factor" className="font-semibold text-slate-900">
+            Two-factor sign-in
+          </h2>
+          <p className="text-sm text-slate-600">
+            {status?.isEnabled
+              ? `On. ${status.recoveryCodesLeft} recovery code${status.recoveryCodesLeft === 1 ? '' : 's'} left.`
+              : 'Off. Add a code from your phone to every sign-in.'}
+          </p>
+        </div>
+        {status &&
+          (status.isEnabled ? (
+            <Button variant="secondary" onClick={() => setDialog('disable')}>
+              Turn off
+            </Button>
+          ) : (
+            <Button onClick={() => setDialog('enable')}>Turn on</Button>
+          ))}
+      </div>
+      <EnableDialog open={dialog === 'enable'} onOpenChange={(open) => setDialog(open ? 'enable' : null)} />
+      <DisableDialog
+        open={dialog === 'disable'}
+        onOpenChange={(open) => setDialog(open ? 'disable' : null)}
+      />
+    </section>
+  );
+}
+
+const OUTCOMES: Record<LoginEvent['outcome'], string> = {
+  success: 'Signed in',
+  wrong_password: 'Wrong password',
+  suspended: 'Refused: account suspended',
+  code_required: 'Password accepted, code asked',
+  wrong_code: 'Wrong code',
+};
+
+/** Security: the latest sign-in attempts on this account, so a stranger's shows up. */
+export function LoginHistoryPanel() {
+  const { data } = useLoginHistory();
+  return (
+    <section
+      aria-labelledby="login-history"
+      className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
+    >
+      <h2 id="login-history" className="mb-3 font-semibold text-slate-900">
+        Recent sign-ins
+      </h2>
+      <ul className="divide-y divide-slate-100 text-sm">
+        {data?.data.map((event) => (
+          <li key={event._id} className="flex flex-wrap items-center justify-between gap-2 py-2">
+            <span className={event.outcome === 'success' ? 'text-slate-800' : 'font-medium text-red-700'}>
+              {OUTCOMES[event.outcome]}
+            </span>
+            <span className="text-slate-500">
+              {formatDateTime(event.createdAt)} · {event.ip}
+            </span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

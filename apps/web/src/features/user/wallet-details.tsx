@@ -1,0 +1,110 @@
+import type { UseQueryResult } from '@tanstack/react-query';
+import { type Coin, type Gateway, MESSAGES } from '@vestora/shared';
+import { useEffect } from 'react';
+import toast from 'react-hot-toast';
+import { Button } from '../../ui/button.tsx';
+import { CopyIcon } from '../../ui/icons.tsx';
+import { DEPOSIT_TEXTS } from './deposit-rules.ts';
+import { COIN_NAMES } from './format.ts';
+
+/** Ether and USDT travel as ERC-20 on Ethereum (specification: network type ERC). */
+const NETWORKS: Record<Coin, string> = { btc: 'Bitcoin', eth: 'ERC', usdt: 'ERC' };
+
+/**
+ * The Clipboard API exists only in secure contexts; a self-hosted install on plain http falls back
+ * to copying a selection, which browsers still allow from a click.
+ */
+async function copyText(text: string): Promise<boolean> {
+  if (navigator.clipboard) {
+    try {
+      await navigator.clipboard.writeText(text);
+      return true;
+    } catch {
+      // Permission refused: try the selection route below.
+    }
+  }
+  const field = document.createElement('textarea');
+  field.value = text;
+  field.setAttribute('readonly', '');
+  field.className = 'fixed top-0 left-0 opacity-0';
+  const focused = document.activeElement;
+  document.body.append(field);
+  field.select();
+  const isCopied = document.execCommand('copy');
+  field.remove();
+  if (focused instanceof HTMLElement) focused.focus();
+  return isCopied;
+}
+
+/**
+ * Where to pay: the address and QR code of the operator's wallet for `mode`. While it is missing
+ * the parent keeps its pay buttons disabled, so nobody pays to nothing.
+ */
+export function WalletDetails({ mode, gateway }: { mode: Coin; gateway: UseQueryResult<Gateway> }) {
+  const { isError, errorUpdatedAt } = gateway;
+  useEffect(() => {
+    // Keyed by the failure's time, so a retry that fails again says so again.
+    if (isError && errorUpdatedAt) toast.error(DEPOSIT_TEXTS.gatewayFailed, { id: 'gateway-error' });
+  }, [isError, errorUpdatedAt]);
+
+  if (gateway.isPending) {
+    return (
+      <div
+        role="status"
+        className="flex items-center gap-3 rounded-xl bg-slate-50 px-4 py-6 text-sm text-slate-600"
+      >
+        <span className="h-5 w-5 animate-spin rounded-full border-2 border-brand-100 border-t-brand-700 motion-reduce:animate-none" />
+        Loading the wallet address…
+      </div>
+    );
+  }
+  if (gateway.isError) {
+    return (
+      <div
+        role="alert"
+        className="space-y-3 rounded-xl border border-red-200 bg-red-50 px-4 py-4 text-sm text-red-700"
+      >
+        <p>{DEPOSIT_TEXTS.gatewayFailed}</p>
+        <Button variant="secondary" onClick={() => void gateway.refetch()} disabled={gateway.isFetching}>
+          Try again
+        </Button>
+      </div>
+    );
+  }
+
+  const { add: address, image } = gateway.data;
+  const onCopy = async () => {
+    if (await copyText(address)) toast.success(MESSAGES.addressCopied);
+    else toast.error('Copying is blocked here. Select the address and copy it by hand.');
+  };
+
+  return (
+    <div className="space-y-4">
+      <img
+        src={image}
+        alt={`QR code of the ${COIN_NAMES[mode]} wallet address`}
+        width={176}
+        height={176}
+        className="mx-auto h-44 w-44 rounded-xl border border-slate-200 bg-white object-contain p-2"
+      />
+      <div>
+        <p className="mb-1.5 text-sm font-medium text-slate-700">Wallet address</p>
+        <div className="flex items-start gap-2 rounded-lg border border-slate-300 bg-slate-50 py-2 pr-2 pl-3">
+          <code className="min-w-0 flex-1 py-1 font-mono text-sm break-all text-slate-900">{address}</code>
+          <button
+            type="button"
+            onClick={() => void onCopy()}
+            aria-label="Copy address"
+            className="shrink-0 rounded-lg p-1.5 text-slate-600 hover:bg-white hover:text-brand-700"
+          >
+            <CopyIcon />
+          </button>
+        </div>
+      </div>
+      <dl className="flex items-center justify-between rounded-lg bg-slate-50 px-3 py-2 text-sm">
+        <dt className="text-slate-600">Network type</dt>
+        <dd className="font-semibold text-slate-900">{NETWORKS[mode]}</dd>
+      </dl>
+    </div>
+  );
+}

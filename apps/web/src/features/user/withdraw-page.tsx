@@ -1,0 +1,203 @@
+import {
+  COINS,
+  type Coin,
+  MESSAGES,
+  parseUsdToCents,
+  type TradeUser,
+  WithdrawRequestSchema,
+} from '@vestora/shared';
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import toast from 'react-hot-toast';
+import { errorMessage } from '../../app/api.ts';
+import { Button } from '../../ui/button.tsx';
+import { FormError, SelectField, TextField } from '../../ui/field.tsx';
+import { Pagination } from '../../ui/pagination.tsx';
+import { PageSpinner } from '../../ui/spinner.tsx';
+import { StatusBadge } from '../../ui/status-badge.tsx';
+import { ErrorNote } from '../../ui/table.tsx';
+import { CoinMark } from './coin-choice.tsx';
+import { COIN_NAMES, formatDateTime, usd } from './format.ts';
+import { useProfile } from './profile-api.ts';
+import { useSubmissionKey } from './submission-key.ts';
+import { useRequestWithdrawal, useWithdrawals, WITHDRAWALS_PAGE_SIZE } from './withdrawals-api.ts';
+
+interface WithdrawForm {
+  amount: string;
+  method: Coin;
+  address: string;
+}
+
+const EMPTY_FORM: WithdrawForm = { amount: '', method: 'btc', address: '' };
+
+/** The form's own check, with the shared rules: no request the server would refuse for its shape. */
+function withdrawProblem(form: WithdrawForm, balance: number): string | null {
+  const parsed = WithdrawRequestSchema.safeParse(form);
+  if (!parsed.success) return parsed.error.issues[0]?.message ?? MESSAGES.unexpected;
+  const balanceCents = parseUsdToCents(balance.toFixed(2)) ?? 0n;
+  return parsed.data.amountCents > balanceCents ? MESSAGES.insufficientBalance : null;
+}
+
+export function WithdrawPage() {
+  const { data: user } = useProfile();
+  if (!user) return null;
+  return (
+    <div className="mx-auto max-w-6xl space-y-6">
+      <div>
+        <h1 className="text-2xl font-bold text-slate-900">Withdrawal</h1>
+        <p className="text-sm text-slate-600">Move money from your balance to your own wallet.</p>
+      </div>
+      <div className="grid items-start gap-6 lg:grid-cols-5">
+        <WithdrawalForm user={user} />
+        <WithdrawalRequests />
+      </div>
+    </div>
+  );
+}
+
+function WithdrawalForm({ user }: { user: TradeUser }) {
+  const headingId = useId();
+  const reasonId = useId();
+  const requestWithdrawal = useRequestWithdrawal();
+  const submissionKey = useSubmissionKey();
+  const [error, setError] = useState<string>();
+  const { register, handleSubmit, reset } = useForm<WithdrawForm>({ defaultValues: EMPTY_FORM });
+
+  const onSubmit = handleSubmit(async (form) => {
+    const problem = withdrawProblem(form, user.accountBalance);
+    if (problem) {
+      setError(problem);
+      toast.error(problem, { id: 'withdraw-problem' });
+      return;
+    }
+    const request = { amount: form.amount.trim(), method: form.method, address: form.address.trim() };
+    const idempotencyKey = submissionKey.start([request.amount, request.method, request.address]);
+    if (!idempotencyKey) return;
+    setError(undefined);
+    const loading = toast.loading('Submitting your withdrawal...');
+    try {
+      const { message } = await requestWithdrawal.mutateAsync({ ...request, idempotencyKey });
+      submissionKey.finish(true);
+      toast.success(message, { id: loading });
+      reset({ ...EMPTY_FORM, method: form.method });
+    } catch (failure) {
+      submissionKey.finish(false);
+      const message = errorMessage(failure);
+      toast.error(message, { id: loading });
+      setError(message);
+    }
+  });
+
+  return (
+    <section
+      aria-labelledby={headingId}
+      className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6 lg:col-span-2"
+    >
+      <h2 id={headingId} className="text-lg font-semibold text-slate-900">
+        Request New Withdrawal
+      </h2>
+      <div className="mt-4 rounded-xl bg-brand-50 px-4 py-3">
+        <p className="text-sm text-brand-900">Available balance</p>
+        <p className="text-2xl font-bold text-brand-900 tabular-nums">{usd(user.accountBalance)}</p>
+      </div>
+      {!user.isVerified && (
+        <p
+          id={reasonId}
+          className="mt-4 rounded-xl border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900"
+        >
+          <strong className="font-semibold">{MESSAGES.mustBeVerifiedToWithdraw}</strong> You can deposit in
+          the meantime; this form opens as soon as your account is verified.
+        </p>
+      )}
+      <form onSubmit={(event) => void onSubmit(event)} noValidate className="mt-5">
+        <fieldset
+          disabled={!user.isVerified || requestWithdrawal.isPending}
+          aria-describedby={user.isVerified ? undefined : reasonId}
+          className="space-y-4"
+        >
+          <legend className="sr-only">Withdrawal details</legend>
+          <TextField label="Amount (USD)" inputMode="decimal" autoComplete="off" {...register('amount')} />
+          <SelectField label="Method" {...register('method')}>
+            {COINS.map((coin) => (
+              <option key={coin} value={coin}>
+                {COIN_NAMES[coin]}
+              </option>
+            ))}
+          </SelectField>
+          <TextField
+            label="Destination address"
+            autoComplete="off"
+            spellCheck={false}
+            className="[&_input]:font-mono"
+            {...register('address')}
+          />
+          <FormError message={error} />
+          <Button type="submit" className="w-full">
+            {requestWithdrawal.isPending ? 'Processing...' : 'WITHDRAW'}
+          </Button>
+        </fieldset>
+      </form>
+    </section>
+  );
+}
+
+function WithdrawalRequests() {
+  const headingId = useId();
+  const [page, setPage] = useState(1);
+  const { data, isPending, isError, error } = useWithdrawals(page);
+
+  return (
+    <section
+      aria-labelledby={headingId}
+      className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6 lg:col-span-3"
+    >
+      <h2 id={headingId} className="text-lg font-semibold text-slate-900">
+        Your withdrawal requests
+      </h2>
+      <div className="mt-4">
+        {isPending ? (
+          <PageSpinner label="Loading withdrawal requests" />
+        ) : isError ? (
+          <ErrorNote message={errorMessage(error)} />
+        ) : data.data.length === 0 ? (
+          <p className="rounded-xl bg-slate-50 px-4 py-8 text-center text-sm text-slate-600">
+            No withdrawal requests yet.
+          </p>
+        ) : (
+          <ul className="divide-y divide-slate-100">
+            {data.data.map((withdrawal) => (
+              <li key={withdrawal._id} className="flex items-start justify-between gap-3 py-3">
+                <div className="flex min-w-0 gap-3">
+                  <CoinMark coin={withdrawal.method} />
+                  <div className="min-w-0 space-y-0.5">
+                    <p className="font-semibold text-slate-900 tabular-nums">
+                      {usd(withdrawal.amount)}{' '}
+                      <span className="font-normal text-slate-600">in {COIN_NAMES[withdrawal.method]}</span>
+                    </p>
+                    <p className="truncate font-mono text-xs text-slate-600" title={withdrawal.address}>
+                      To {withdrawal.address}
+                    </p>
+                    <p className="text-xs text-slate-500">{formatDateTime(withdrawal.createdAt)}</p>
+                    {withdrawal.reason && <p className="text-xs text-red-700">Reason: {withdrawal.reason}</p>}
+                  </div>
+                </div>
+                <StatusBadge status={withdrawal.status} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+      {data && (
+        <div className="mt-4">
+          <Pagination
+            page={page}
+            pageSize={WITHDRAWALS_PAGE_SIZE}
+            total={data.total}
+            onPageChange={setPage}
+            noun="requests"
+          />
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,149 @@
+import {
+  type APIRequestContext,
+  type Browser,
+  type BrowserContext,
+  type Page,
+  request,
+} from 'playwright-core';
+import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { expectAccessible } from '../support/axe.ts';
+import { launchBrowser, screenshot, VIEWPORTS } from '../support/browser.ts';
+import {
+  adminLogIn,
+  callApi,
+  fundAccount,
+  openMenuEntry,
+  openSignedIn,
+  type SignedInUser,
+  signUpUser,
+} from './user-helpers.ts';
+
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+let api: APIRequestContext;
+let adminToken: string;
+let context: BrowserContext;
+let page: Page;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  api = await request.newContext({ baseURL: baseUrl });
+  adminToken = (await adminLogIn(api)).token;
+});
+afterAll(async () => {
+  await context?.close();
+  await api.dispose();
+  await browser.close();
+});
+
+/** An approved deposit, an admin credit with its reason, a declined deposit, then 20 pending ones. */
+async function userWithHistory(): Promise<SignedInUser> {
+  const user = await signUpUser(api);
+  await fundAccount(api, adminToken, user, 500);
+  await callApi(api, 'PUT', `/api/admin/creditOrDebit/${user.user._id}`, adminToken, {
+    data: { mode: 'credit', amount: 25, reason: 'Welcome bonus' },
+  });
+  await callApi(api, 'POST', '/api/user/deposit', user.token, { data: { mode: 'eth', amount: 70 } });
+  const { data } = await callApi<{ data: { _id: string }[] }>(
+    api,
+    'GET',
+    '/api/user/transactions?type=deposit',
+    user.token,
+  );
+  await callApi(api, 'PUT', `/api/admin/declineDeposit/${data[0]?._id}`, adminToken, {
+    data: { reason: 'Proof unreadable' },
+  });
+  for (let index = 1; index <= 20; index += 1) {
+    await callApi(api, 'POST', '/api/user/deposit', user.token, {
+      data: { mode: 'usdt', amount: 50 + index },
+    });
+  }
+  return user;
+}
+
+for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
+  describe(`user area at ${viewportName} width`, () => {
+    beforeEach(async () => {
+      await context?.close();
+      context = await browser.newContext({ viewport, baseURL: baseUrl });
+      page = await context.newPage();
+    });
+
+    it('history shows every kind newest first, with reasons and badges, by page and by type', async () => {
+      const user = await userWithHistory();
+      await openSignedIn(page, user, '/user/history');
+      const rows = page.getByRole('list', { name: 'History' }).getByRole('listitem');
+      await page.getByText('1–20 of 23 transactions').waitFor();
+      expect(await rows.count()).toBe(20);
+      // Newest first: the last deposit made (70 USD in USDT) heads the list.
+      expect(await rows.first().textContent()).toContain('+$70.00');
+      expect(await rows.first().textContent()).toContain('pending');
+      await screenshot(page, `history-${viewportName}`);
+      await expectAccessible(page, '/user/history with pages');
+
+      await page.getByRole('button', { name: 'Next' }).click();
+      await page.getByText('21–23 of 23 transactions').waitFor();
+      const declined = rows.filter({ hasText: 'Ethereum deposit' });
+      expect(await declined.textContent()).toContain('rejected');
+      expect(await declined.textContent()).toContain('Reason: Proof unreadable');
+      const credit = rows.filter({ hasText: 'Credit by an administrator' });
+      expect(await credit.textContent()).toContain('Reason: Welcome bonus');
+      expect(await credit.textContent()).toContain('+$25.00');
+      expect(await rows.last().textContent()).toContain('Bitcoin deposit');
+      expect(await rows.last().textContent()).toContain('approved');
+
+      await page.getByRole('button', { name: 'Adjustments' }).click();
+      await expect.poll(() => rows.count()).toBe(1);
+      expect(await rows.first().textContent()).toContain('Credit by an administrator');
+      expect(await page.getByRole('button', { name: 'Adjustments' }).getAttribute('aria-pressed')).toBe(
+        'true',
+      );
+
+      await page.getByRole('button', { name: 'Withdrawals' }).click();
+      await page.getByText('Nothing of this type yet.').waitFor();
+    });
+
+    it('the menu and the top bar lead to working pages, with the current entry highlighted', async () => {
+      const user = await signUpUser(api);
+      await openSignedIn(page, user, '/user/overview');
+      const menu = page.getByRole('navigation', { name: 'Account' });
+      const currentEntry = () => menu.locator('[aria-current="page"]').textContent();
+
+      if (viewportName === 'phone') await page.getByRole('button', { name: 'Open menu' }).click();
+      // The specification's menus differ: the side menu opens depo, the drawer opens deposit.
+      const depositPath = viewportName === 'phone' ? '/user/deposit' : '/user/depo';
+      expect(await menu.getByRole('link', { name: 'Deposit' }).getAttribute('href')).toBe(depositPath);
+      expect(await currentEntry()).toBe('Dashboard');
+      if (viewportName === 'phone') await page.keyboard.press('Escape');
+
+      for (const [label, path, heading] of [
+        ['Deposit', depositPath, 'Deposit'],
+        ['Withdrawal', '/user/withdraw', 'Withdrawal'],
+        ['History', '/user/history', 'History'],
+        ['Dashboard', '/user/overview', `Hello, ${user.user.fullName}`],
+      ] as const) {
+        await openMenuEntry(page, viewportName, label);
+        await page.waitForURL(`${baseUrl}${path}`);
+        await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+        await expectAccessible(page, path);
+        if (viewportName === 'phone') await page.getByRole('button', { name: 'Open menu' }).click();
+        expect(await currentEntry()).toBe(label);
+        if (viewportName === 'phone') await page.keyboard.press('Escape');
+      }
+
+      await page.getByRole('link', { name: 'Fund Account' }).click();
+      await page.waitForURL(`${baseUrl}/user/deposit`);
+      await page.getByRole('button', { name: 'CONTINUE' }).waitFor();
+      await page.getByRole('link', { name: 'Withdraw Funds' }).click();
+      await page.waitForURL(`${baseUrl}/user/withdraw`);
+      await page.getByRole('heading', { name: 'Request New Withdrawal' }).waitFor();
+
+      if (viewportName === 'phone') {
+        await page.getByRole('button', { name: 'Open menu' }).click();
+        await expectAccessible(page, 'the menu drawer');
+        await page.getByRole('dialog').getByRole('link', { name: 'Vestora home' }).click();
+        await page.waitForURL(`${baseUrl}/`);
+      }
+    });
+  });
+}

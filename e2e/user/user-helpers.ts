@@ -1,0 +1,137 @@
+import { randomBytes } from 'node:crypto';
+import type { APIRequestContext, Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { E2E_ADMIN } from '../support/global-setup.ts';
+
+/** A 1×1 PNG: the server decides a proof's type by its bytes, so it must be a real image. */
+export const TINY_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
+export const BTC_ADDRESS = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq';
+export const ETH_ADDRESS = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
+
+export interface SignedInUser {
+  token: string;
+  user: { _id: string; fullName: string; userName: string };
+}
+
+type Body = {
+  data?: unknown;
+  multipart?: Record<string, string | { name: string; mimeType: string; buffer: Buffer }>;
+};
+
+/** One API call with a bearer token; fails the test with the server's answer when it is not 2xx. */
+export async function callApi<T>(
+  api: APIRequestContext,
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  path: string,
+  token: string | null,
+  body: Body = {},
+): Promise<T> {
+  const response = await api.fetch(path, {
+    method,
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+    ...body,
+  });
+  const text = await response.text();
+  expect(response.ok(), `${method} ${path} → ${response.status()} ${text}`).toBe(true);
+  return JSON.parse(text) as T;
+}
+
+export async function logInApi(api: APIRequestContext, userNameOrEmail: string, password: string) {
+  return callApi<SignedInUser & { data: SignedInUser['user'] }>(api, 'POST', '/api/user/login', null, {
+    data: { userNameOrEmail, password },
+  }).then(({ token, data }) => ({ token, user: data }));
+}
+
+/** A new person signed up and signed in through the API, unverified as every new account is. */
+export async function signUpUser(api: APIRequestContext, fullName = 'Ada Lovelace'): Promise<SignedInUser> {
+  const tag = randomBytes(4).toString('hex');
+  const person = { fullName, userName: `ada${tag}`, email: `ada${tag}@example.com`, password: 'Engine#1843' };
+  await callApi(api, 'POST', '/api/user/signup', null, {
+    data: { ...person, confirmPassword: person.password },
+  });
+  return logInApi(api, person.userName, person.password);
+}
+
+export function adminLogIn(api: APIRequestContext) {
+  return logInApi(api, E2E_ADMIN.email, E2E_ADMIN.password);
+}
+
+/** Puts the session where the app keeps it (local storage, key `root`), as a sign-in would. */
+export async function openSignedIn(page: Page, session: SignedInUser, path: string): Promise<void> {
+  await page.goto('/policy');
+  const profile = await page.request.get(`/api/user/userprofile/${session.user._id}`, {
+    headers: { authorization: `Bearer ${session.token}` },
+  });
+  const { data: tradeUser } = (await profile.json()) as { data: unknown };
+  await page.evaluate((root) => localStorage.setItem('root', JSON.stringify(root)), {
+    token: session.token,
+    tradeUser,
+  });
+  await page.goto(path);
+}
+
+/** Approves the user's newest pending deposit as the seeded admin. */
+export async function approveNewestDeposit(api: APIRequestContext, adminToken: string, userId: string) {
+  const { data } = await callApi<{ data: { _id: string; userId: string }[] }>(
+    api,
+    'GET',
+    '/api/admin/allTransactions?type=deposit&status=pending&pageSize=200',
+    adminToken,
+  );
+  const deposit = data.find((row) => row.userId === userId);
+  expect(deposit, 'the user has a pending deposit').toBeDefined();
+  await callApi(api, 'PUT', `/api/admin/approveDeposit/${deposit?._id}`, adminToken);
+}
+
+/** A deposit straight through the API, approved at once: the quickest way to give someone a balance. */
+export async function fundAccount(
+  api: APIRequestContext,
+  adminToken: string,
+  user: SignedInUser,
+  amount: number,
+) {
+  await callApi(api, 'POST', '/api/user/deposit', user.token, { data: { mode: 'btc', amount } });
+  await approveNewestDeposit(api, adminToken, user.user._id);
+}
+
+export interface ServedGateway {
+  add: string;
+  image: string | null;
+}
+
+/**
+ * Adds a wallet for `type` as the admin (QR image included) and returns the one the app serves
+ * for that coin, which is what a depositor must see.
+ */
+export async function createGateway(
+  api: APIRequestContext,
+  adminToken: string,
+  type: 'btc' | 'eth' | 'usdt',
+  address: string,
+): Promise<ServedGateway> {
+  await callApi(api, 'POST', '/api/admin/postWay', adminToken, {
+    multipart: { add: address, type, image: { name: 'qr.png', mimeType: 'image/png', buffer: TINY_PNG } },
+  });
+  const { data } = await callApi<{ data: ServedGateway[] }>(
+    api,
+    'GET',
+    `/api/user/getPostByName/${type}`,
+    adminToken,
+  );
+  const [served] = data;
+  expect(served?.add, `a ${type} gateway is served`).toBeTruthy();
+  return served as ServedGateway;
+}
+
+/** Opens a page of the account menu the way the person would at this width. */
+export async function openMenuEntry(page: Page, viewportName: string, label: string): Promise<void> {
+  if (viewportName === 'phone') await page.getByRole('button', { name: 'Open menu' }).click();
+  await page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: label }).click();
+}
+
+export async function waitForAlert(page: Page, text: string): Promise<void> {
+  await page.getByRole('alert').filter({ hasText: text }).first().waitFor();
+}
