@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { MESSAGES } from '@vestora/shared';
+import { centsToUsd, MESSAGES } from '@vestora/shared';
 import type { Database } from '../../db/client.ts';
+import { recordAudit } from '../audit/audit.service.ts';
 import type { Actor } from '../auth/auth.service.ts';
 import { type StoredResponse, withIdempotency } from '../idempotency/idempotency.service.ts';
 import { postTransfers } from '../ledger/ledger.service.ts';
@@ -27,7 +28,7 @@ export async function adjustBalance(
   const fingerprint = { action: 'adjust', userId, ...input };
   return withIdempotency(db, { userId: actor.user.id, key: idempotencyKey, fingerprint }, async (tx) => {
     // Held until commit: an account being deleted meanwhile either waits for this or is gone (404).
-    await lockActiveUserOrFail(tx, userId, 'share');
+    const target = await lockActiveUserOrFail(tx, userId, 'share');
     const user = { userId, kind: 'available' as const };
     const platform = { platform: 'adjustments' as const };
     const adjustmentId = randomUUID();
@@ -43,6 +44,17 @@ export async function adjustBalance(
         reason: input.reason,
       },
     ]);
+    await recordAudit(tx, actor, {
+      action: input.mode === 'credit' ? 'user.credit' : 'user.debit',
+      targetType: 'user',
+      targetId: userId,
+      before: { userName: target.userName },
+      after: {
+        userName: target.userName,
+        amount: centsToUsd(input.amountCents),
+        reason: input.reason,
+      },
+    });
     const data = toAdminUserRow(await loadUserRecord(tx, userId));
     const message = input.mode === 'credit' ? MESSAGES.accountCredited : MESSAGES.accountDebited;
     return { status: 200, body: { data, message } };

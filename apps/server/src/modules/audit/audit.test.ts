@@ -111,4 +111,34 @@ describe('what admins do to money is recorded and told', () => {
       { action: 'reserve.fund', after: { amount: 500, note: 'Q1 reserve' } },
     ]);
   });
+
+  it('records verification, suspension, credits and debits with their reasons, and deletion', async () => {
+    const { user } = await signUpAndLogin(t.app);
+    const act = (url: string, payload?: object) =>
+      t.app.inject({ method: 'PUT', url, headers: bearer(adminToken), ...(payload ? { payload } : {}) });
+    await act(`/api/admin/verifyUser/${user._id}`);
+    await act(`/api/admin/suspendUser/${user._id}`);
+    await act(`/api/admin/unsuspendUser/${user._id}`);
+    await act(`/api/admin/creditOrDebit/${user._id}`, { mode: 'credit', amount: 40, reason: 'Goodwill' });
+    await act(`/api/admin/creditOrDebit/${user._id}`, { mode: 'debit', amount: 40, reason: 'Reversal' });
+    // A refused act changes nothing, so it leaves no entry either.
+    const refused = await act(`/api/admin/creditOrDebit/${user._id}`, { mode: 'debit', amount: 1 });
+    expect(refused.statusCode).toBe(409);
+    const deleted = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/admin/deleteOneUser/${user._id}`,
+      headers: bearer(adminToken),
+    });
+    expect(deleted.statusCode).toBe(200);
+
+    const named = { userName: user.userName };
+    expect(await auditFor('user', user._id)).toMatchObject([
+      { action: 'user.delete', before: { ...named, status: 'active' }, after: { status: 'deleted' } },
+      { action: 'user.debit', after: { ...named, amount: 40, reason: 'Reversal' } },
+      { action: 'user.credit', after: { ...named, amount: 40, reason: 'Goodwill' } },
+      { action: 'user.unsuspend', before: { suspended: true }, after: { suspended: false } },
+      { action: 'user.suspend', before: { suspended: false }, after: { suspended: true } },
+      { action: 'user.verify', before: { ...named, isVerified: false }, after: { isVerified: true } },
+    ]);
+  });
 });

@@ -1,4 +1,5 @@
 import { type AdminUserRow, centsToUsd, type TradeUser } from '@vestora/shared';
+import { fileUrl } from '../files/files.service.ts';
 import type { UserRow, UserWithFigures } from './users.repo.ts';
 
 const NO_MONEY: Omit<UserWithFigures, 'user'> = {
@@ -37,6 +38,7 @@ export function toTradeUser({ user, ...figures }: { user: UserRow } & Partial<Us
     login: user.lastLoginAt?.toISOString() ?? null,
     isVerified: user.isVerified,
     createdAt: user.createdAt.toISOString(),
+    avatar: user.avatarFileId ? fileUrl(user.avatarFileId) : null,
   };
 }
 

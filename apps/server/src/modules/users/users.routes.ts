@@ -25,7 +25,7 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
 export async function adminUserRoutes(app: FastifyInstance): Promise<void> {
   app.put('/verifyUser/:id', async (request) => {
     const { id } = parseWith(IdParamsSchema, request.params);
-    return { data: await verifyUser(app.db, id), message: MESSAGES.userVerified };
+    return { data: await verifyUser(app.db, actorOf(request), id), message: MESSAGES.userVerified };
   });
 
   app.put('/suspendUser/:id', async (request) => {

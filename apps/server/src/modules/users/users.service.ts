@@ -2,6 +2,7 @@ import { type AdminUserRow, type AdminUsersQuery, MESSAGES, type TradeUser } fro
 import type { Database, Executor } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { runInTransaction } from '../../lib/transaction.ts';
+import { recordAudit } from '../audit/audit.service.ts';
 import { deleteUserSessions } from '../auth/auth.repo.ts';
 import type { Actor } from '../auth/auth.service.ts';
 import { toAdminUserRow, toTradeUser } from './users.mapper.ts';
@@ -48,10 +49,19 @@ export async function listUsers(
   return { users: rows.map(toAdminUserRow), total };
 }
 
-export async function verifyUser(db: Executor, id: string): Promise<AdminUserRow> {
-  const user = UUID.test(id) ? await setUserVerified(db, { id }) : undefined;
-  if (!user) throw new AppError('NOT_FOUND', MESSAGES.userNotFound);
-  return toAdminUserRow(await loadUserRecord(db, id));
+export async function verifyUser(db: Database, actor: Actor, id: string): Promise<AdminUserRow> {
+  return runInTransaction(db, async (tx) => {
+    const before = await lockActiveUserOrFail(tx, id, 'update');
+    await setUserVerified(tx, { id });
+    await recordAudit(tx, actor, {
+      action: 'user.verify',
+      targetType: 'user',
+      targetId: id,
+      before: { userName: before.userName, isVerified: before.isVerified },
+      after: { userName: before.userName, isVerified: true },
+    });
+    return toAdminUserRow(await loadUserRecord(tx, id));
+  });
 }
 
 /**
@@ -59,15 +69,24 @@ export async function verifyUser(db: Executor, id: string): Promise<AdminUserRow
  * sessions stay but answer 403 until they are unsuspended.
  */
 export async function setSuspension(
-  db: Executor,
+  db: Database,
   actor: Actor,
   id: string,
   suspended: boolean,
 ): Promise<AdminUserRow> {
   if (suspended && actor.user.id === id) throw new AppError('CONFLICT', MESSAGES.cannotSuspendSelf);
-  const user = UUID.test(id) ? await setUserSuspended(db, { id, suspended }) : undefined;
-  if (!user) throw new AppError('NOT_FOUND', MESSAGES.userNotFound);
-  return toAdminUserRow(await loadUserRecord(db, id));
+  return runInTransaction(db, async (tx) => {
+    const before = await lockActiveUserOrFail(tx, id, 'update');
+    await setUserSuspended(tx, { id, suspended });
+    await recordAudit(tx, actor, {
+      action: suspended ? 'user.suspend' : 'user.unsuspend',
+      targetType: 'user',
+      targetId: id,
+      before: { userName: before.userName, suspended: before.suspended },
+      after: { userName: before.userName, suspended },
+    });
+    return toAdminUserRow(await loadUserRecord(tx, id));
+  });
 }
 
 /**
@@ -77,7 +96,7 @@ export async function setSuspension(
 export async function deleteUser(db: Database, actor: Actor, id: string): Promise<AdminUserRow> {
   if (actor.user.id === id) throw new AppError('CONFLICT', MESSAGES.cannotDeleteSelf);
   return runInTransaction(db, async (tx) => {
-    await lockActiveUserOrFail(tx, id, 'update');
+    const before = await lockActiveUserOrFail(tx, id, 'update');
     const open = await findOpenMoney(tx, { id });
     if (open.hasPendingDeposit) throw new AppError('CONFLICT', MESSAGES.deleteHasPendingDeposit);
     if (open.hasPendingWithdrawal) throw new AppError('CONFLICT', MESSAGES.deleteHasPendingWithdrawal);
@@ -86,6 +105,13 @@ export async function deleteUser(db: Database, actor: Actor, id: string): Promis
     await deleteUserSessions(tx, { userId: id });
     const record = await findUserRecord(tx, { id });
     if (!record) throw new Error(`user ${id} vanished while being deleted`);
+    await recordAudit(tx, actor, {
+      action: 'user.delete',
+      targetType: 'user',
+      targetId: id,
+      before: { userName: before.userName, status: before.status },
+      after: { userName: before.userName, status: record.user.status },
+    });
     return toAdminUserRow(record);
   });
 }

@@ -1,6 +1,14 @@
 import { Navigate, NavLink, Outlet } from 'react-router';
 import { useSession } from '../../app/session.ts';
-import { ChartIcon, ChatIcon, ClipboardIcon, ReceiptIcon, UsersIcon, WalletIcon } from '../../ui/icons.tsx';
+import {
+  ChartIcon,
+  ChatIcon,
+  ClipboardIcon,
+  ReceiptIcon,
+  SettingsIcon,
+  UsersIcon,
+  WalletIcon,
+} from '../../ui/icons.tsx';
 import { Logo } from '../../ui/logo.tsx';
 import { AccountMenu } from '../auth/account-menu.tsx';
 import { ConsoleAlerts } from './console-alerts.tsx';
@@ -13,7 +21,7 @@ const NAVIGATION = [
   { label: 'Withdrawals', to: '/admin/withdrawals', icon: WalletIcon },
   { label: 'Plans', to: '/admin/plans', icon: ChartIcon },
   { label: 'Support', to: '/admin/support', icon: ChatIcon },
-  // Settings goes here, before Audit, once its page lands.
+  { label: 'Settings', to: '/admin/settings', icon: SettingsIcon },
   { label: 'Audit', to: '/admin/audit', icon: ClipboardIcon },
 ] as const;
 

@@ -17,6 +17,7 @@ export const adminRoutes: RouteObject = {
     { path: 'gateway', lazy: async () => ({ Component: (await pages()).GatewaysPage }) },
     { path: 'plans', lazy: async () => ({ Component: (await pages()).PlansPage }) },
     { path: 'support', lazy: async () => ({ Component: (await pages()).SupportPage }) },
+    { path: 'settings', lazy: async () => ({ Component: (await pages()).SiteSettingsPage }) },
     { path: 'audit', lazy: async () => ({ Component: (await pages()).AuditPage }) },
   ],
 };

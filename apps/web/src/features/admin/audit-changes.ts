@@ -3,6 +3,12 @@ import { usd } from './admin-format.ts';
 
 /** The acts the server records today, in words; an act not listed here shows its code. */
 export const AUDIT_ACTIONS: Record<string, string> = {
+  'user.verify': 'User verified',
+  'user.suspend': 'User suspended',
+  'user.unsuspend': 'User unsuspended',
+  'user.delete': 'User deleted',
+  'user.credit': 'Balance credited',
+  'user.debit': 'Balance debited',
   'deposit.approve': 'Deposit approved',
   'deposit.decline': 'Deposit declined',
   'withdrawal.approve': 'Withdrawal approved',
@@ -14,14 +20,20 @@ export const AUDIT_ACTIONS: Record<string, string> = {
   'reserve.fund': 'Reserve funded',
   'support.reply': 'Support reply',
   'support.close': 'Ticket closed',
+  'gateway.add': 'Gateway added',
+  'gateway.delete': 'Gateway deleted',
+  'settings.update': 'Site settings edited',
 };
 
 export const AUDIT_TARGET_TYPES: Record<string, string> = {
+  user: 'User',
   deposit: 'Deposit',
   withdrawal: 'Withdrawal',
   plan: 'Plan',
   reserve: 'Reserve',
   support_ticket: 'Support ticket',
+  gateway: 'Gateway',
+  site: 'Site settings',
 };
 
 export const actionLabel = (action: string) => AUDIT_ACTIONS[action] ?? action;
@@ -79,10 +91,15 @@ export function describeChanges(entry: Pick<AuditEntry, 'before' | 'after'>): Fi
   });
 }
 
-/** The target's own name where the snapshot carries one (a plan's), for a readable target column. */
+/**
+ * The target's own name where the snapshot carries one (a plan's name, a user's user name), for a
+ * readable target column.
+ */
 export function targetName(entry: Pick<AuditEntry, 'before' | 'after'>): string | null {
   for (const snapshot of [entry.after, entry.before]) {
-    if (isFields(snapshot) && typeof snapshot.name === 'string') return snapshot.name;
+    if (!isFields(snapshot)) continue;
+    const name = snapshot.name ?? snapshot.userName;
+    if (typeof name === 'string') return name;
   }
   return null;
 }
