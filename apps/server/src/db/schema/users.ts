@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   date,
@@ -10,6 +11,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { storedFiles } from './money.ts';
 
 export const users = pgTable(
   'users',
@@ -30,6 +32,8 @@ export const users = pgTable(
     address: text('address'),
     postalCode: text('postal_code'),
     country: text('country'),
+    /** The picture beside the person's name; a private stored file only they and admins can open. */
+    avatarFileId: uuid('avatar_file_id').references((): AnyPgColumn => storedFiles.id),
     /** Base32 TOTP secret; set while enrolling, active once `totpEnabledAt` is set. */
     totpSecret: text('totp_secret'),
     totpEnabledAt: timestamp('totp_enabled_at', { withTimezone: true }),

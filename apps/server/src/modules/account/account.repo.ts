@@ -37,6 +37,7 @@ export async function updateAccountRow(
         | 'postalCode'
         | 'country'
         | 'passwordHash'
+        | 'avatarFileId'
       >
     >;
   },

@@ -1,8 +1,9 @@
 import { ChangePasswordRequestSchema, MESSAGES, UpdateProfileRequestSchema } from '@vestora/shared';
 import type { FastifyInstance } from 'fastify';
+import { readFormOrJson } from '../../lib/multipart.ts';
 import { parseWith } from '../../lib/validation.ts';
 import { actorOf, requireUser } from '../auth/auth.guard.ts';
-import { changePassword, getProfileDetails, updateProfile } from './account.service.ts';
+import { changePassword, getProfileDetails, updateAvatar, updateProfile } from './account.service.ts';
 
 export async function accountRoutes(app: FastifyInstance): Promise<void> {
   app.get('/api/user/profile/details', { onRequest: requireUser }, async (request) => {
@@ -13,6 +14,13 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
     const input = parseWith(UpdateProfileRequestSchema, request.body);
     const { user, details } = await updateProfile(app.db, actorOf(request), input);
     return { data: user, details, message: MESSAGES.profileUpdated };
+  });
+
+  /** Multipart with the picture in `image`; answers with the fresh user record, avatar URL included. */
+  app.put('/api/user/avatar', { onRequest: requireUser }, async (request) => {
+    const { file } = await readFormOrJson(request, 'image');
+    const user = await updateAvatar({ db: app.db, storage: app.storage }, actorOf(request), file);
+    return { data: user, message: MESSAGES.avatarUpdated };
   });
 
   app.put('/api/user/password', { onRequest: requireUser }, async (request) => {

@@ -8,9 +8,12 @@ import {
 import type { z } from 'zod';
 import type { Database, Executor } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
+import type { FileStorage } from '../../lib/storage.ts';
 import { postgresCode, postgresConstraint, runInTransaction } from '../../lib/transaction.ts';
+import { detectAllowedType, IMAGE_TYPES } from '../../lib/uploads.ts';
 import type { Actor } from '../auth/auth.service.ts';
 import { hashPassword, verifyPassword } from '../auth/password.ts';
+import { storeFile } from '../files/files.service.ts';
 import { toTradeUser } from '../users/users.mapper.ts';
 import { loadUserRecord } from '../users/users.service.ts';
 import { deleteOtherSessions, findAccountRow, updateAccountRow } from './account.repo.ts';
@@ -67,4 +70,27 @@ export async function changePassword(
     await updateAccountRow(tx, { userId: actor.user.id, values: { passwordHash } });
     await deleteOtherSessions(tx, { userId: actor.user.id, keepSessionId: actor.sessionId });
   });
+}
+
+/**
+ * Stores a new picture for the signed-in person and points their record at it. Only the actor's own
+ * row is written, so nobody can replace someone else's picture; the file is private to its owner
+ * (and admins), as every upload that is not a gateway QR is.
+ */
+export async function updateAvatar(
+  deps: { db: Database; storage: FileStorage },
+  actor: Actor,
+  image: Buffer | undefined,
+): Promise<TradeUser> {
+  if (!image) throw new AppError('BAD_REQUEST', MESSAGES.avatarRequired);
+  const mimeType = await detectAllowedType(image, IMAGE_TYPES);
+  if (!mimeType) throw new AppError('UNSUPPORTED_MEDIA_TYPE', MESSAGES.avatarType);
+  await runInTransaction(deps.db, async (tx) => {
+    const file = await storeFile(
+      { db: tx, storage: deps.storage },
+      { content: image, mimeType, ownerId: actor.user.id },
+    );
+    await updateAccountRow(tx, { userId: actor.user.id, values: { avatarFileId: file.id } });
+  });
+  return toTradeUser(await loadUserRecord(deps.db, actor.user.id));
 }

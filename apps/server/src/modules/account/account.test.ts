@@ -1,6 +1,7 @@
 import { MESSAGES } from '@vestora/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, login, signUpAndLogin, type TestApp } from '../../../test/test-app.ts';
+import { multipart, TINY_PNG } from '../../../test/money.ts';
+import { ADMIN, bearer, createTestApp, login, signUpAndLogin, type TestApp } from '../../../test/test-app.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -113,5 +114,96 @@ describe('PUT /api/user/password', () => {
     expect(signedOut.statusCode).toBe(401);
     await expect(login(t.app, input.email, input.password)).rejects.toThrow();
     await login(t.app, input.email, 'New#Pass12');
+  });
+});
+
+describe('PUT /api/user/avatar', () => {
+  function uploadAvatar(token: string, content: Buffer, name = 'me.png') {
+    const { payload, headers } = multipart({}, { field: 'image', name, type: 'image/png', content });
+    return t.app.inject({
+      method: 'PUT',
+      url: '/api/user/avatar',
+      headers: { ...headers, ...bearer(token) },
+      payload,
+    });
+  }
+
+  it('stores the picture, puts its address on the user record and serves it to its owner', async () => {
+    const { token, user, input } = await signUpAndLogin(t.app);
+    expect(user.avatar).toBeNull();
+
+    const response = await uploadAvatar(token, TINY_PNG);
+    expect(response.statusCode).toBe(200);
+    const { data, message } = response.json();
+    expect(message).toBe(MESSAGES.avatarUpdated);
+    expect(data.avatar).toMatch(/^\/api\/files\/[0-9a-f-]{36}$/);
+
+    const profile = await t.app.inject({ url: `/api/user/userprofile/${user._id}`, headers: bearer(token) });
+    expect(profile.json().data.avatar).toBe(data.avatar);
+    const picture = await t.app.inject({ url: data.avatar, headers: bearer(token) });
+    expect(picture.statusCode).toBe(200);
+    expect(picture.headers['content-type']).toBe('image/png');
+    expect(picture.rawPayload.equals(TINY_PNG)).toBe(true);
+    // Signing in again hands out the same record, picture included.
+    expect((await login(t.app, input.userName, input.password)).user.avatar).toBe(data.avatar);
+  });
+
+  it('refuses anything that is not an image, whatever its name, and keeps the old picture', async () => {
+    const { token, user } = await signUpAndLogin(t.app);
+    const first = (await uploadAvatar(token, TINY_PNG)).json().data.avatar;
+    const cases: [Buffer, string][] = [
+      [Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'), 'me.svg'],
+      [Buffer.from('<html><script>alert(1)</script></html>'), 'me.png'],
+      [Buffer.from('%PDF-1.4\n%âãÏÓ\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF'), 'me.pdf'],
+    ];
+    for (const [content, name] of cases) {
+      const response = await uploadAvatar(token, content, name);
+      expect(response.statusCode, name).toBe(415);
+      expect(response.json().message).toBe(MESSAGES.avatarType);
+    }
+    const empty = await t.app.inject({
+      method: 'PUT',
+      url: '/api/user/avatar',
+      headers: bearer(token),
+      payload: {},
+    });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().message).toBe(MESSAGES.avatarRequired);
+    const tooLarge = await uploadAvatar(
+      token,
+      Buffer.concat([TINY_PNG, Buffer.alloc(t.config.uploadMaxBytes)]),
+    );
+    expect(tooLarge.statusCode).toBe(413);
+
+    const profile = await t.app.inject({ url: `/api/user/userprofile/${user._id}`, headers: bearer(token) });
+    expect(profile.json().data.avatar).toBe(first);
+  });
+
+  it("never touches another person's picture, and only its owner and admins can open it", async () => {
+    const owner = await signUpAndLogin(t.app);
+    const stranger = await signUpAndLogin(t.app);
+    const ownerAvatar = (await uploadAvatar(owner.token, TINY_PNG)).json().data.avatar;
+    // The stranger's upload lands on the stranger's own record, whatever they try.
+    const strangerAvatar = (await uploadAvatar(stranger.token, TINY_PNG)).json().data.avatar;
+    expect(strangerAvatar).not.toBe(ownerAvatar);
+    const ownerProfile = await t.app.inject({
+      url: `/api/user/userprofile/${owner.user._id}`,
+      headers: bearer(owner.token),
+    });
+    expect(ownerProfile.json().data.avatar).toBe(ownerAvatar);
+
+    expect((await t.app.inject({ url: ownerAvatar, headers: bearer(stranger.token) })).statusCode).toBe(403);
+    expect((await t.app.inject({ url: ownerAvatar })).statusCode).toBe(403);
+    const admin = await login(t.app, ADMIN.email, ADMIN.password);
+    expect((await t.app.inject({ url: ownerAvatar, headers: bearer(admin.token) })).statusCode).toBe(200);
+  });
+
+  it('asks for a session', async () => {
+    const { payload, headers } = multipart(
+      {},
+      { field: 'image', name: 'me.png', type: 'image/png', content: TINY_PNG },
+    );
+    const response = await t.app.inject({ method: 'PUT', url: '/api/user/avatar', headers, payload });
+    expect(response.statusCode).toBe(401);
   });
 });

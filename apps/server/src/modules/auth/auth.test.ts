@@ -116,6 +116,7 @@ describe('POST /api/user/login', () => {
         'login',
         'isVerified',
         'createdAt',
+        'avatar',
       ].sort(),
     );
     expect(body.data).toMatchObject({ userName: input.userName, isAdmin: false, isVerified: false });

@@ -1,0 +1,2 @@
+ALTER TABLE "users" ADD COLUMN "avatar_file_id" uuid;--> statement-breakpoint
+ALTER TABLE "users" ADD CONSTRAINT "users_avatar_file_id_stored_files_id_fk" FOREIGN KEY ("avatar_file_id") REFERENCES "public"."stored_files"("id") ON DELETE no action ON UPDATE no action;
