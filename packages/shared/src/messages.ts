@@ -71,6 +71,7 @@ export const MESSAGES = {
   withdrawalDeclined: 'Withdrawal declined.',
   proofType: 'Proof of payment must be a PNG, JPEG, WebP or GIF image, or a PDF.',
   fileTooLarge: 'The file is too large.',
+  fileEmpty: 'The file is empty.',
   idempotencyInProgress: 'A request with this Idempotency-Key is still being processed.',
   idempotencyMismatch: 'This Idempotency-Key was already used with a different request.',
   idempotencyKeyInvalid: 'The Idempotency-Key header must be 1 to 255 visible characters.',

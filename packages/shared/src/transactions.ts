@@ -125,6 +125,8 @@ export interface AdminTransaction {
   image: string | null;
   address: string | null;
   reason: string | null;
+  /** The proof's content was already sent with an earlier deposit: a reused receipt. */
+  duplicateProof: boolean;
 }
 
 export interface HistoryItem {

@@ -1,4 +1,6 @@
+import { MESSAGES } from '@vestora/shared';
 import type { FastifyRequest } from 'fastify';
+import { AppError } from './errors.ts';
 
 export interface MultipartBody {
   fields: Record<string, string>;
@@ -25,7 +27,11 @@ export async function readFormOrJson(request: FastifyRequest, fileField: string)
   for await (const part of request.parts()) {
     if (part.type === 'file') {
       const content = await part.toBuffer();
-      if (part.fieldname === fileField && content.length > 0) file = content;
+      if (part.fieldname !== fileField) continue;
+      // A form whose file input was left empty sends an unnamed, empty part: that is no file at all.
+      // A named file with nothing in it is a mistake worth telling.
+      if (content.length > 0) file = content;
+      else if (part.filename) throw new AppError('BAD_REQUEST', MESSAGES.fileEmpty);
     } else if (typeof part.value === 'string') {
       fields[part.fieldname] = part.value;
     }

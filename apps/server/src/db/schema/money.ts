@@ -5,14 +5,20 @@ import { users } from './users.ts';
 const COINS = ['btc', 'eth', 'usdt'] as const;
 const REQUEST_STATUSES = ['pending', 'approved', 'rejected'] as const;
 
-export const storedFiles = pgTable('stored_files', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  storageKey: text('storage_key').notNull(),
-  mimeType: text('mime_type').notNull(),
-  sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull(),
-  ownerId: uuid('owner_id').references(() => users.id),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const storedFiles = pgTable(
+  'stored_files',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    storageKey: text('storage_key').notNull(),
+    mimeType: text('mime_type').notNull(),
+    sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull(),
+    /** Hex SHA-256 of the content: a proof of payment sent again for another deposit is spotted by it. */
+    sha256: text('sha256'),
+    ownerId: uuid('owner_id').references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('stored_files_sha256_idx').on(table.sha256)],
+);
 
 export const deposits = pgTable(
   'deposits',
@@ -38,6 +44,7 @@ export const deposits = pgTable(
     index('deposits_user_idx').on(table.userId, table.createdAt),
     index('deposits_created_idx').on(table.createdAt, table.id),
     index('deposits_status_idx').on(table.status, table.createdAt, table.id),
+    index('deposits_proof_file_idx').on(table.proofFileId).where(sql`proof_file_id is not null`),
   ],
 );
 

@@ -6,7 +6,7 @@ export type StoredFileRow = typeof storedFiles.$inferSelect;
 
 export async function insertStoredFile(
   db: Executor,
-  values: { storageKey: string; mimeType: string; sizeBytes: number; ownerId: string | null },
+  values: { storageKey: string; mimeType: string; sizeBytes: number; sha256: string; ownerId: string | null },
 ): Promise<StoredFileRow> {
   const [row] = await db.insert(storedFiles).values(values).returning();
   if (!row) throw new Error('file insert returned nothing');

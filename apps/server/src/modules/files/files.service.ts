@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { MESSAGES } from '@vestora/shared';
 import type { Executor } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -49,6 +49,7 @@ export async function storeFile(
     storageKey,
     mimeType: file.mimeType,
     sizeBytes: file.content.length,
+    sha256: createHash('sha256').update(file.content).digest('hex'),
     ownerId: file.ownerId,
   });
 }

@@ -55,6 +55,7 @@ export type AdminTransactionRow = {
   proof_file_id: string | null;
   address: string | null;
   reason: string | null;
+  duplicate_proof: boolean;
 };
 
 /** Deposits and withdrawals of everyone, newest first, optionally of one status or type. */
@@ -76,7 +77,13 @@ export async function listAllTransactions(
   const limit = page * pageSize;
   const [rows, totals] = await Promise.all([
     db.execute<AdminTransactionRow>(sql`
-      select e.*, u.full_name, u.user_name from (
+      select e.*, u.full_name, u.user_name,
+        -- A receipt is reused when an earlier deposit, of anyone, was sent with the same file content.
+        exists (select 1 from stored_files f
+          join stored_files earlier_file on earlier_file.sha256 = f.sha256 and earlier_file.id <> f.id
+          join deposits earlier on earlier.proof_file_id = earlier_file.id and earlier.created_at < e.created_at
+          where f.id = e.proof_file_id) as duplicate_proof
+      from (
         select * from (${events}) unioned order by created_at desc, id desc limit ${limit}
       ) e join users u on u.id = e.user_id
       order by e.created_at desc, e.id desc offset ${(page - 1) * pageSize}`),

@@ -55,6 +55,7 @@ export async function getAllTransactions(
       image: row.proof_file_id ? await signedFileUrl(db, clock, row.proof_file_id) : null,
       address: row.address,
       reason: row.reason,
+      duplicateProof: row.duplicate_proof,
     })),
   );
   return {

@@ -199,6 +199,14 @@ export function TransactionsPage() {
                       ) : (
                         <span className="text-slate-400">No receipt</span>
                       )}
+                      {transaction.duplicateProof && (
+                        <span
+                          title="An earlier deposit was sent with this same file. Check it before confirming."
+                          className="mt-1 block w-fit rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-800 ring-1 ring-red-200 ring-inset"
+                        >
+                          Reused receipt
+                        </span>
+                      )}
                     </Cell>
                   </Row>
                 ))

@@ -1,0 +1,156 @@
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
+import { MESSAGES } from '@vestora/shared';
+import jsQR from 'jsqr';
+import { PNG } from 'pngjs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { multipart, TINY_PNG } from '../../../test/money.ts';
+import { ADMIN, bearer, createTestApp, login, signUpAndLogin, type TestApp } from '../../../test/test-app.ts';
+
+const BTC_ADDRESS = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq';
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
+
+// The real limit (5 MiB by default), so the 6 MB upload below meets it as a user's would.
+let t: TestApp;
+let adminToken: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  adminToken = (await login(t.app, ADMIN.email, ADMIN.password)).token;
+});
+afterAll(async () => {
+  await t.close();
+});
+
+async function depositWithProof(token: string, name: string, content: Buffer, type = 'image/png') {
+  const { payload, headers } = multipart(
+    { mode: 'btc', amount: '100' },
+    { field: 'image', name, type, content },
+  );
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/user/deposit',
+    payload,
+    headers: { ...headers, ...bearer(token) },
+  });
+}
+
+async function storedFileCount(): Promise<number> {
+  const { rows } = await t.pool.query<{ count: string }>('select count(*) from stored_files');
+  return Number(rows[0]?.count);
+}
+
+/** Every file under the data directory, relative to it. */
+async function filesUnderDataDir(): Promise<string[]> {
+  const entries = await readdir(t.config.dataDir, { recursive: true, withFileTypes: true });
+  return entries
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.relative(t.config.dataDir, path.join(entry.parentPath, entry.name)));
+}
+
+/** The admin's row for the user's newest deposit, as the transactions list shows it. */
+async function newestRowOf(userId: string) {
+  const response = await t.app.inject({
+    url: '/api/admin/allTransactions?type=deposit&pageSize=100',
+    headers: bearer(adminToken),
+  });
+  return response
+    .json()
+    .data.find(
+      (row: { userId: string; image: string | null; duplicateProof: boolean }) => row.userId === userId,
+    );
+}
+
+describe('uploaded proofs of payment', () => {
+  it('takes the type from the bytes: an image named .pdf is an image, a PDF is a PDF', async () => {
+    const { token, user } = await signUpAndLogin(t.app);
+    for (const [name, content, type, served] of [
+      ['receipt.pdf', TINY_PNG, 'application/pdf', 'image/png'],
+      ['receipt.png', PDF, 'image/png', 'application/pdf'],
+    ] as const) {
+      expect((await depositWithProof(token, name, content, type)).statusCode).toBe(200);
+      const row = await newestRowOf(user._id);
+      const file = await t.app.inject({ url: row.image });
+      expect(file.statusCode).toBe(200);
+      expect(file.headers['content-type']).toBe(served);
+      expect(file.headers['x-content-type-options']).toBe('nosniff');
+    }
+  });
+
+  it('refuses a script named .png, a zero-byte file and a 6 MB file, storing nothing', async () => {
+    const { token } = await signUpAndLogin(t.app);
+    const before = await storedFileCount();
+    const script = await depositWithProof(token, 'proof.png', Buffer.from('#!/bin/sh\nrm -rf /\n'));
+    expect(script.statusCode).toBe(400);
+    expect(script.json().message).toBe(MESSAGES.proofType);
+    const empty = await depositWithProof(token, 'proof.png', Buffer.alloc(0));
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().message).toBe(MESSAGES.fileEmpty);
+    const huge = await depositWithProof(
+      token,
+      'proof.png',
+      Buffer.concat([TINY_PNG, Buffer.alloc(6_000_000)]),
+    );
+    expect(huge.statusCode).toBe(413);
+    expect(huge.json().message).toBe(MESSAGES.fileTooLarge);
+    expect(await storedFileCount()).toBe(before);
+  });
+
+  it('serves a PNG with HTML behind its header only as an image that cannot run', async () => {
+    const { token, user } = await signUpAndLogin(t.app);
+    const polyglot = Buffer.concat([
+      TINY_PNG,
+      Buffer.from('<html><script>alert(document.cookie)</script></html>'),
+    ]);
+    expect((await depositWithProof(token, 'proof.html', polyglot, 'text/html')).statusCode).toBe(200);
+    const file = await t.app.inject({ url: (await newestRowOf(user._id)).image });
+    expect(file.headers['content-type']).toBe('image/png');
+    expect(file.headers['x-content-type-options']).toBe('nosniff');
+    expect(file.headers['content-disposition']).toMatch(/^inline; filename="[0-9a-f-]+\.png"$/);
+    expect(file.headers['content-security-policy']).toContain('sandbox');
+  });
+
+  it('names stored files itself: a path in the file name writes nothing outside the storage folder', async () => {
+    const { token } = await signUpAndLogin(t.app);
+    const before = await filesUnderDataDir();
+    const response = await depositWithProof(token, '../../etc/passwd', TINY_PNG);
+    expect(response.statusCode).toBe(200);
+    const added = (await filesUnderDataDir()).filter((file) => !before.includes(file));
+    expect(added).toHaveLength(1);
+    expect(added[0]).toMatch(/^uploads\/[0-9a-f/-]+$/);
+    expect(added[0]).not.toContain('passwd');
+  });
+
+  it('flags a receipt that an earlier deposit, of anyone, was already sent with', async () => {
+    const first = await signUpAndLogin(t.app);
+    const second = await signUpAndLogin(t.app);
+    const receipt = Buffer.concat([TINY_PNG, Buffer.from(`receipt ${Date.now()}`)]);
+    await depositWithProof(first.token, 'mine.png', receipt);
+    expect((await newestRowOf(first.user._id)).duplicateProof).toBe(false);
+    await depositWithProof(second.token, 'also-mine.png', receipt);
+    expect((await newestRowOf(second.user._id)).duplicateProof).toBe(true);
+    expect((await newestRowOf(first.user._id)).duplicateProof).toBe(false);
+    // A different receipt stays unflagged.
+    await depositWithProof(second.token, 'other.png', Buffer.concat([receipt, Buffer.from('!')]));
+    expect((await newestRowOf(second.user._id)).duplicateProof).toBe(false);
+  });
+});
+
+describe('gateway QR codes', () => {
+  it('encode exactly the address that depositors are given', async () => {
+    const { payload, headers } = multipart({ add: BTC_ADDRESS, type: 'btc' });
+    const added = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/postWay',
+      payload,
+      headers: { ...headers, ...bearer(adminToken) },
+    });
+    expect(added.statusCode).toBe(201);
+    const { token } = await signUpAndLogin(t.app);
+    const served = await t.app.inject({ url: '/api/user/getPostByName/btc', headers: bearer(token) });
+    const [gateway] = served.json().data;
+    const image = PNG.sync.read((await t.app.inject({ url: gateway.image })).rawPayload);
+    const decoded = jsQR(new Uint8ClampedArray(image.data), image.width, image.height);
+    expect(decoded?.data).toBe(gateway.add);
+    expect(gateway.add).toBe(BTC_ADDRESS);
+  });
+});
