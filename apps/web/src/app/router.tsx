@@ -1,16 +1,27 @@
 import { createBrowserRouter } from 'react-router';
 import { adminRoutes } from '../features/admin/admin-routes.tsx';
-import { ForgotPasswordPage } from '../features/public/forgot-password-page.tsx';
 import { LandingPage } from '../features/public/landing-page.tsx';
 import { NotFoundPage } from '../features/public/not-found-page.tsx';
-import { PolicyPage } from '../features/public/policy-page.tsx';
 import { PublicLayout } from '../features/public/public-layout.tsx';
-import { ReviewPage } from '../features/public/review-page.tsx';
 import { userRoutes } from '../features/user/user-routes.tsx';
 import { PageSpinner } from '../ui/spinner.tsx';
 
 const signInPage = async () => ({ Component: (await import('../features/auth/signin-page.tsx')).SignInPage });
 const signUpPage = async () => ({ Component: (await import('../features/auth/signup-page.tsx')).SignUpPage });
+// Only the landing page is in the first download; the other public pages come when opened.
+const policyPage = async () => ({
+  Component: (await import('../features/public/policy-page.tsx')).PolicyPage,
+});
+const reviewPage = async () => ({
+  Component: (await import('../features/public/review-page.tsx')).ReviewPage,
+});
+const termsPage = async () => ({ Component: (await import('../features/public/terms-page.tsx')).TermsPage });
+const forgotPasswordPage = async () => ({
+  Component: (await import('../features/public/forgot-password-page.tsx')).ForgotPasswordPage,
+});
+const resetPasswordPage = async () => ({
+  Component: (await import('../features/public/reset-password-page.tsx')).ResetPasswordPage,
+});
 
 export const router = createBrowserRouter([
   {
@@ -18,15 +29,17 @@ export const router = createBrowserRouter([
     Component: PublicLayout,
     children: [
       { index: true, Component: LandingPage },
-      { path: 'policy', Component: PolicyPage },
-      { path: 'review', Component: ReviewPage },
-      { path: 'forgetpass', Component: ForgotPasswordPage },
+      { path: 'policy', lazy: policyPage, HydrateFallback: PageSpinner },
+      { path: 'review', lazy: reviewPage, HydrateFallback: PageSpinner },
+      { path: 'terms', lazy: termsPage, HydrateFallback: PageSpinner },
     ],
   },
   { path: '/signin', lazy: signInPage, HydrateFallback: PageSpinner },
   { path: '/login', lazy: signInPage, HydrateFallback: PageSpinner },
   { path: '/signup', lazy: signUpPage, HydrateFallback: PageSpinner },
   { path: '/register', lazy: signUpPage, HydrateFallback: PageSpinner },
+  { path: '/forgetpass', lazy: forgotPasswordPage, HydrateFallback: PageSpinner },
+  { path: '/resetpass', lazy: resetPasswordPage, HydrateFallback: PageSpinner },
   userRoutes,
   adminRoutes,
   { path: '*', Component: NotFoundPage },

@@ -6,6 +6,7 @@ import { Link, useNavigate } from 'react-router';
 import { ApiError } from '../../app/api.ts';
 import { Button } from '../../ui/button.tsx';
 import { FormError, PasswordField, TextField } from '../../ui/field.tsx';
+import type { ReviewPageState } from '../public/review-page.tsx';
 import { signUp } from './auth-api.ts';
 import { AuthCard } from './auth-card.tsx';
 
@@ -60,7 +61,7 @@ export function SignUpPage() {
       const { acceptsPrivacyPolicy: _accepted, ...request } = form;
       await signUp(request);
       toast.success(MESSAGES.signupSuccess, { id: loading });
-      await navigate('/review');
+      await navigate('/review', { state: { justRegistered: true } satisfies ReviewPageState });
     } catch (failure) {
       toast.dismiss(loading);
       fail(failure instanceof ApiError ? failure.message : MESSAGES.signupFailed);

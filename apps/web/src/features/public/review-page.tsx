@@ -1,11 +1,32 @@
-import { Link } from 'react-router';
+import { MESSAGES } from '@vestora/shared';
+import { Link, useLocation } from 'react-router';
 import { buttonClass } from '../../ui/button.tsx';
 import { ShieldIcon } from '../../ui/icons.tsx';
+import { useSiteSettings } from './site-api.ts';
+
+/** Set by the sign-up page when it sends a newly registered person here. */
+export interface ReviewPageState {
+  justRegistered: true;
+}
+
+function cameFromSignUp(state: unknown): state is ReviewPageState {
+  return typeof state === 'object' && state !== null && (state as ReviewPageState).justRegistered === true;
+}
 
 export function ReviewPage() {
+  const site = useSiteSettings();
+  const { state } = useLocation();
   return (
-    <div className="flex justify-center px-4 py-16">
+    <div className="flex justify-center px-4 py-16 sm:py-24">
       <div className="w-full max-w-lg rounded-2xl border border-slate-200 bg-white p-8 text-center shadow-sm">
+        {cameFromSignUp(state) && (
+          <p
+            role="status"
+            className="mb-6 rounded-lg border border-brand-100 bg-brand-50 px-4 py-3 text-sm text-brand-900"
+          >
+            {MESSAGES.signupDialog}
+          </p>
+        )}
         <span className="mx-auto flex h-14 w-14 items-center justify-center rounded-full bg-brand-100 text-brand-800">
           <ShieldIcon width={28} height={28} />
         </span>
@@ -15,8 +36,15 @@ export function ReviewPage() {
           once an administrator has confirmed your account.
         </p>
         <p className="mt-3 text-slate-600">
-          Questions? Reach our support team from the contact details at the bottom of this page, or from the
-          Support page once you are signed in.
+          Questions? Write to{' '}
+          {site ? (
+            <a href={`mailto:${site.supportEmail}`} className="font-medium text-brand-700 hover:underline">
+              {site.supportEmail}
+            </a>
+          ) : (
+            'our support team'
+          )}
+          , or chat with our team from the Support page once you are signed in.
         </p>
         <Link to="/signin" className={buttonClass('primary', 'mt-8')}>
           Back to login

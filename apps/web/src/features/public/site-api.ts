@@ -1,0 +1,16 @@
+import { useQuery } from '@tanstack/react-query';
+import type { SiteSettings } from '@vestora/shared';
+import { apiRequest } from '../../app/api.ts';
+
+/** The same cache entry the admin site-settings page edits, so a save shows here at once. */
+const SITE_KEY = ['site'] as const;
+
+/** The operator's claims about the firm; pages leave out what is not set. */
+export function useSiteSettings(): SiteSettings | undefined {
+  const { data } = useQuery({
+    queryKey: SITE_KEY,
+    queryFn: ({ signal }) => apiRequest<{ data: SiteSettings }>('/api/site', { signal }),
+    staleTime: 5 * 60_000,
+  });
+  return data?.data;
+}
