@@ -45,10 +45,13 @@ export async function logInApi(api: APIRequestContext, userNameOrEmail: string, 
   }).then(({ token, data }) => ({ token, user: data }));
 }
 
+/** The password every person made by `signUpUser` starts with. */
+export const USER_PASSWORD = 'Engine#1843';
+
 /** A new person signed up and signed in through the API, unverified as every new account is. */
 export async function signUpUser(api: APIRequestContext, fullName = 'Ada Lovelace'): Promise<SignedInUser> {
   const tag = randomBytes(4).toString('hex');
-  const person = { fullName, userName: `ada${tag}`, email: `ada${tag}@example.com`, password: 'Engine#1843' };
+  const person = { fullName, userName: `ada${tag}`, email: `ada${tag}@example.com`, password: USER_PASSWORD };
   await callApi(api, 'POST', '/api/user/signup', null, {
     data: { ...person, confirmPassword: person.password },
   });
@@ -134,4 +137,19 @@ export async function openMenuEntry(page: Page, viewportName: string, label: str
 
 export async function waitForAlert(page: Page, text: string): Promise<void> {
   await page.getByRole('alert').filter({ hasText: text }).first().waitFor();
+}
+
+/** Signs in through the sign-in page, as a person would, and waits for the overview. */
+export async function signInThroughPage(page: Page, identifier: string, password: string): Promise<void> {
+  await page.goto('/signin');
+  await page.getByLabel('Email or UserName').fill(identifier);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Account Login' }).click();
+  await page.waitForURL('**/user/overview', { timeout: 15_000 });
+}
+
+/** Opens an entry of the account menu in the top bar. */
+export async function openAccountMenuItem(page: Page, label: string): Promise<void> {
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  await page.getByRole('menuitem', { name: label }).click();
 }

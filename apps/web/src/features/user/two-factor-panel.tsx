@@ -213,27 +213,44 @@ const OUTCOMES: Record<LoginEvent['outcome'], string> = {
 
 /** Security: the latest sign-in attempts on this account, so a stranger's shows up. */
 export function LoginHistoryPanel() {
-  const { data } = useLoginHistory();
+  const { data, isPending, isError, error } = useLoginHistory();
   return (
     <section
       aria-labelledby="login-history"
       className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
     >
-      <h2 id="login-history" className="mb-3 font-semibold text-slate-900">
+      <h2 id="login-history" className="font-semibold text-slate-900">
         Recent sign-ins
       </h2>
-      <ul className="divide-y divide-slate-100 text-sm">
-        {data?.data.map((event) => (
-          <li key={event._id} className="flex flex-wrap items-center justify-between gap-2 py-2">
-            <span className={event.outcome === 'success' ? 'text-slate-800' : 'font-medium text-red-700'}>
-              {OUTCOMES[event.outcome]}
-            </span>
-            <span className="text-slate-500">
-              {formatDateTime(event.createdAt)} · {event.ip}
-            </span>
-          </li>
-        ))}
-      </ul>
+      <p className="mb-3 text-sm text-slate-600">Every attempt on your account, successful or not.</p>
+      {isPending ? (
+        <p className="text-sm text-slate-500">Loading…</p>
+      ) : isError ? (
+        <FormError message={errorMessage(error)} />
+      ) : (
+        <ul className="divide-y divide-slate-100 text-sm">
+          {data.data.map((event) => (
+            <li key={event._id} className="grid gap-0.5 py-3 sm:grid-cols-[10rem_1fr] sm:gap-x-4">
+              <span
+                className={
+                  event.outcome === 'success' ? 'font-medium text-green-800' : 'font-medium text-red-700'
+                }
+              >
+                {OUTCOMES[event.outcome]}
+              </span>
+              <span className="text-slate-700">
+                {formatDateTime(event.createdAt)} · IP {event.ip}
+              </span>
+              <span
+                className="truncate text-xs text-slate-500 sm:col-start-2"
+                title={event.userAgent ?? undefined}
+              >
+                {event.userAgent ?? 'Unknown browser'}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
     </section>
   );
 }

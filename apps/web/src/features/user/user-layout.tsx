@@ -4,15 +4,21 @@ import { Link, Navigate, Outlet, useLocation } from 'react-router';
 import { useSession } from '../../app/session.ts';
 import { buttonClass } from '../../ui/button.tsx';
 import {
+  BellIcon,
+  ChartIcon,
+  ChatIcon,
   CloseIcon,
   DashboardIcon,
   DepositIcon,
   HistoryIcon,
   MenuIcon,
+  PackageIcon,
   WithdrawIcon,
 } from '../../ui/icons.tsx';
 import { Logo } from '../../ui/logo.tsx';
-import { AccountMenu } from '../auth/account-menu.tsx';
+import { AccountMenu, type AccountMenuLink } from '../auth/account-menu.tsx';
+import { AvatarPicker } from './avatar-picker.tsx';
+import { useUnreadNotificationCount } from './notifications-api.ts';
 
 type Surface = 'side' | 'drawer';
 
@@ -24,13 +30,27 @@ const MENU = [
   { label: 'Dashboard', icon: DashboardIcon, paths: { side: 'overview', drawer: 'overview' } },
   { label: 'Deposit', icon: DepositIcon, paths: { side: 'depo', drawer: 'deposit' } },
   { label: 'Withdrawal', icon: WithdrawIcon, paths: { side: 'withdraw', drawer: 'withdraw' } },
+  { label: 'My-plans', icon: ChartIcon, paths: { side: 'my-plans', drawer: 'my-plans' } },
+  { label: 'Packages', icon: PackageIcon, paths: { side: 'packages', drawer: 'packages' } },
   { label: 'History', icon: HistoryIcon, paths: { side: 'history', drawer: 'history' } },
+  { label: 'Support', icon: ChatIcon, paths: { side: 'support', drawer: 'support' } },
 ] as const;
 
+const ACCOUNT_LINKS: readonly AccountMenuLink[] = [
+  { label: 'My Profile', to: '/user/profile' },
+  { label: 'Settings', to: '/user/security' },
+  { label: 'Notifications', to: '/user/notifications', isPhoneOnly: true },
+];
+
+/** My-plans' Invest Now goes to `invest` (specification), which shows the packages. */
+const SAME_PAGE_AS: Record<string, string> = { invest: 'packages' };
+
 function MenuLinks({ surface, onNavigate }: { surface: Surface; onNavigate?: () => void }) {
-  const current = useLocation()
-    .pathname.replace(/^\/user\//, '')
-    .split('/')[0];
+  const page =
+    useLocation()
+      .pathname.replace(/^\/user\//, '')
+      .split('/')[0] ?? '';
+  const current = SAME_PAGE_AS[page] ?? page;
   return (
     <ul className="space-y-1">
       {MENU.map(({ label, icon: Icon, paths }) => {
@@ -52,6 +72,29 @@ function MenuLinks({ surface, onNavigate }: { surface: Surface; onNavigate?: () 
         );
       })}
     </ul>
+  );
+}
+
+/** The bell with the unread count; the link's name carries the count for screen readers. */
+function NotificationsLink() {
+  const unread = useUnreadNotificationCount();
+  return (
+    <Link
+      to="/user/notifications"
+      aria-label={unread > 0 ? `Notifications, ${unread} unread` : 'Notifications'}
+      className="relative rounded-full p-2 text-slate-600 hover:bg-slate-100 hover:text-slate-900"
+    >
+      <BellIcon />
+      {unread > 0 && (
+        <span
+          aria-hidden="true"
+          data-testid="unread-count"
+          className="absolute -top-0.5 -right-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-red-600 px-1 text-[11px] font-bold text-white"
+        >
+          {unread > 99 ? '99+' : unread}
+        </span>
+      )}
+    </Link>
   );
 }
 
@@ -113,8 +156,14 @@ export function UserLayout() {
             Withdraw Funds
           </Link>
         </div>
-        <div className="ml-auto">
-          <AccountMenu fullName={session.tradeUser.fullName} email={session.tradeUser.email} />
+        <div className="ml-auto flex min-w-0 items-center gap-1 sm:gap-2">
+          <NotificationsLink />
+          <AccountMenu
+            fullName={session.tradeUser.fullName}
+            email={session.tradeUser.email}
+            links={ACCOUNT_LINKS}
+            avatar={<AvatarPicker user={session.tradeUser} />}
+          />
         </div>
       </header>
       <main className="px-4 py-6 sm:px-6 lg:px-8">

@@ -1,6 +1,12 @@
 export { DepoPage } from './depo-page.tsx';
 export { DepositPage } from './deposit-page.tsx';
 export { HistoryPage } from './history-page.tsx';
+export { MyPlansPage } from './my-plans-page.tsx';
+export { NotificationsPage } from './notifications-page.tsx';
 export { OverviewPage } from './overview-page.tsx';
+export { PackagesPage } from './packages-page.tsx';
+export { ProfilePage } from './profile-page.tsx';
+export { SecurityPage } from './security-page.tsx';
+export { SupportPage } from './support-page.tsx';
 export { UserLayout } from './user-layout.tsx';
 export { WithdrawPage } from './withdraw-page.tsx';

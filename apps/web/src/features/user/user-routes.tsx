@@ -16,5 +16,13 @@ export const userRoutes: RouteObject = {
     { path: 'depo', lazy: async () => ({ Component: (await pages()).DepoPage }) },
     { path: 'withdraw', lazy: async () => ({ Component: (await pages()).WithdrawPage }) },
     { path: 'history', lazy: async () => ({ Component: (await pages()).HistoryPage }) },
+    { path: 'my-plans', lazy: async () => ({ Component: (await pages()).MyPlansPage }) },
+    { path: 'packages', lazy: async () => ({ Component: (await pages()).PackagesPage }) },
+    // My-plans' Invest Now links here (specification); it is the packages page.
+    { path: 'invest', lazy: async () => ({ Component: (await pages()).PackagesPage }) },
+    { path: 'support', lazy: async () => ({ Component: (await pages()).SupportPage }) },
+    { path: 'profile', lazy: async () => ({ Component: (await pages()).ProfilePage }) },
+    { path: 'security', lazy: async () => ({ Component: (await pages()).SecurityPage }) },
+    { path: 'notifications', lazy: async () => ({ Component: (await pages()).NotificationsPage }) },
   ],
 };

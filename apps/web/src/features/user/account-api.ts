@@ -1,0 +1,100 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ChangePasswordRequest, ProfileDetails, TradeUser, UpdateProfileRequest } from '@vestora/shared';
+import { useEffect, useState } from 'react';
+import { ApiError, apiRequest } from '../../app/api.ts';
+import { getSession, updateSessionUser } from '../../app/session.ts';
+import { profileQueryKey } from './profile-api.ts';
+
+const DETAILS_KEY = ['profile-details'] as const;
+
+/** Phone, date of birth and address: kept beside the specification's user record, not in it. */
+export function useProfileDetails() {
+  return useQuery({
+    queryKey: DETAILS_KEY,
+    queryFn: ({ signal }) => apiRequest<{ data: ProfileDetails }>('/api/user/profile/details', { signal }),
+  });
+}
+
+/** A fresh user record from the server goes into the stored session and the profile cache at once. */
+function useStoreUser() {
+  const queryClient = useQueryClient();
+  return (user: TradeUser) => {
+    updateSessionUser(user);
+    queryClient.setQueryData(profileQueryKey(user._id), user);
+  };
+}
+
+export function useUpdateProfile() {
+  const queryClient = useQueryClient();
+  const storeUser = useStoreUser();
+  return useMutation({
+    mutationFn: (input: UpdateProfileRequest) =>
+      apiRequest<{ data: TradeUser; details: ProfileDetails; message: string }>('/api/user/profile', {
+        method: 'PUT',
+        body: input,
+      }),
+    onSuccess: ({ data, details }) => {
+      storeUser(data);
+      queryClient.setQueryData(DETAILS_KEY, { data: details });
+    },
+  });
+}
+
+export function useChangePassword() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: ChangePasswordRequest) =>
+      apiRequest<{ message: string }>('/api/user/password', { method: 'PUT', body: input }),
+    // The change signs out the other devices, which shows up in the sign-in history only as absence;
+    // the list is reloaded anyway so it never shows a stale picture after a security action.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['login-history'] }),
+  });
+}
+
+export function useUploadAvatar() {
+  const storeUser = useStoreUser();
+  return useMutation({
+    mutationFn: (image: File) => {
+      const form = new FormData();
+      form.append('image', image);
+      return apiRequest<{ data: TradeUser; message: string }>('/api/user/avatar', {
+        method: 'PUT',
+        body: form,
+      });
+    },
+    onSuccess: ({ data }) => storeUser(data),
+  });
+}
+
+/**
+ * The picture behind `avatarUrl`, as an object URL this component owns. Avatars are private files,
+ * served only with the owner's bearer token, which an `<img src>` cannot send; so the bytes are
+ * fetched here (cached per address, which changes with every upload) and shown from a blob.
+ */
+export function useAvatarObjectUrl(avatarUrl: string | null): string | null {
+  const { data: image } = useQuery({
+    queryKey: ['avatar', avatarUrl],
+    enabled: avatarUrl !== null,
+    staleTime: Number.POSITIVE_INFINITY,
+    queryFn: async ({ signal }) => {
+      const token = getSession()?.token;
+      const response = await fetch(avatarUrl ?? '', {
+        signal,
+        headers: token ? { authorization: `Bearer ${token}` } : {},
+      });
+      if (!response.ok) throw new ApiError(response.statusText, response.status);
+      return response.blob();
+    },
+  });
+  const [objectUrl, setObjectUrl] = useState<string | null>(null);
+  useEffect(() => {
+    if (!image) {
+      setObjectUrl(null);
+      return;
+    }
+    const url = URL.createObjectURL(image);
+    setObjectUrl(url);
+    return () => URL.revokeObjectURL(url);
+  }, [image]);
+  return avatarUrl ? objectUrl : null;
+}
