@@ -2,11 +2,13 @@ import { MESSAGES } from '@vestora/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   balanceOf,
+  fundUser,
   ledgerHealth,
   multipart,
   newestDepositId,
   requestDeposit,
   TINY_PNG,
+  verify,
 } from '../../../test/money.ts';
 import { ADMIN, bearer, createTestApp, login, signUpAndLogin, type TestApp } from '../../../test/test-app.ts';
 
@@ -285,5 +287,43 @@ describe('GET /api/admin/allTransactions', () => {
       headers: bearer(adminToken),
     });
     expect(bad.statusCode).toBe(400);
+  });
+
+  it('lists withdrawals alone with the same fields, and both kinds merged newest first', async () => {
+    const { token, user } = await signUpAndLogin(t.app);
+    await verify(t.app, adminToken, user._id);
+    await fundUser(t.app, adminToken, user._id, 500);
+    await requestDeposit(t.app, token, '80', 'btc');
+    const withdrawal = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/withdraw',
+      headers: bearer(token),
+      payload: { amount: 90, method: 'eth', address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed' },
+    });
+    expect(withdrawal.statusCode).toBe(201);
+
+    const withdrawals = await t.app.inject({
+      url: '/api/admin/allTransactions?type=withdrawal&status=pending&pageSize=1',
+      headers: bearer(adminToken),
+    });
+    expect(withdrawals.statusCode).toBe(200);
+    expect(withdrawals.json().data[0]).toMatchObject({
+      _id: withdrawal.json().data._id,
+      type: 'withdrawal',
+      mode: 'eth',
+      amount: 90,
+      status: 'pending',
+      fullName: user.fullName,
+      image: null,
+      duplicateProof: false,
+    });
+    const both = await t.app.inject({
+      url: '/api/admin/allTransactions?pageSize=2',
+      headers: bearer(adminToken),
+    });
+    expect(both.json().data.map((row: { type: string; amount: number }) => [row.type, row.amount])).toEqual([
+      ['withdrawal', 90],
+      ['deposit', 80],
+    ]);
   });
 });

@@ -63,26 +63,33 @@ export async function listAllTransactions(
   db: Executor,
   { status, type, page, pageSize }: { status?: string; type?: string; page: number; pageSize: number },
 ): Promise<{ rows: AdminTransactionRow[]; total: number }> {
-  const statusFilter = (alias: string) => (status ? sql`and ${sql.raw(alias)}.status = ${status}` : sql``);
+  const statusFilter = (alias: string) => (status ? sql`where ${sql.raw(alias)}.status = ${status}` : sql``);
+  const limit = page * pageSize;
+  // Each table yields its own newest rows through its (status,) created_at index before the two are
+  // merged: left to plan the union as a whole, PostgreSQL sorts every row for the first page.
   const parts = [];
   if (type !== 'withdrawal') {
-    parts.push(sql`select d.id, 'deposit' as type, d.mode, d.user_id, d.amount_cents, d.status, d.created_at,
-      d.proof_file_id, d.address, d.decision_reason as reason from deposits d where true ${statusFilter('d')}`);
+    parts.push(sql`(select d.id, 'deposit' as type, d.mode, d.user_id, d.amount_cents, d.status, d.created_at,
+      d.proof_file_id, d.address, d.decision_reason as reason from deposits d ${statusFilter('d')}
+      order by d.created_at desc, d.id desc limit ${limit})`);
   }
   if (type !== 'deposit') {
-    parts.push(sql`select w.id, 'withdrawal', w.method, w.user_id, w.amount_cents, w.status, w.created_at,
-      null::uuid, w.address, w.decision_reason from withdrawals w where true ${statusFilter('w')}`);
+    parts.push(sql`(select w.id, 'withdrawal' as type, w.method as mode, w.user_id, w.amount_cents, w.status,
+      w.created_at, null::uuid as proof_file_id, w.address, w.decision_reason as reason from withdrawals w
+      ${statusFilter('w')}
+      order by w.created_at desc, w.id desc limit ${limit})`);
   }
   const events = sql.join(parts, sql` union all `);
-  const limit = page * pageSize;
   const [rows, totals] = await Promise.all([
     db.execute<AdminTransactionRow>(sql`
       select e.*, u.full_name, u.user_name,
         -- A receipt is reused when an earlier deposit, of anyone, was sent with the same file content.
-        exists (select 1 from stored_files f
-          join stored_files earlier_file on earlier_file.sha256 = f.sha256 and earlier_file.id <> f.id
-          join deposits earlier on earlier.proof_file_id = earlier_file.id and earlier.created_at < e.created_at
-          where f.id = e.proof_file_id) as duplicate_proof
+        -- Nested from the row's own file outwards, so each check is a few index lookups.
+        e.proof_file_id is not null and exists (select 1 from stored_files f
+          join stored_files same_content on same_content.sha256 = f.sha256 and same_content.id <> f.id
+          where f.id = e.proof_file_id and exists (select 1 from deposits earlier
+            where earlier.proof_file_id = same_content.id and earlier.created_at < e.created_at)
+        ) as duplicate_proof
       from (
         select * from (${events}) unioned order by created_at desc, id desc limit ${limit}
       ) e join users u on u.id = e.user_id
