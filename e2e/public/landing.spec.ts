@@ -1,6 +1,8 @@
+import type { SiteSettings } from '@vestora/shared';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, screenshot, VIEWPORTS } from '../support/browser.ts';
+import { E2E_ADMIN } from '../support/global-setup.ts';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -167,7 +169,7 @@ describe('header navigation at desktop width', () => {
   it('shows every section in order, a footer with the legal links and the risk notice, and no invented figures', async () => {
     await openLanding(VIEWPORTS.desktop);
     const headings = [
-      'Crypto investing, with the books open at Vestora',
+      'Crypto investing, with the books open',
       'Four steps to get started',
       'For builders and savers, wherever they are',
       'Experienced hands at every step',
@@ -212,6 +214,62 @@ describe('header navigation at desktop width', () => {
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(width).toBeLessThanOrEqual(VIEWPORTS.desktop.width);
     await screenshot(page, 'landing-desktop');
+  });
+});
+
+describe("the operator's claims", () => {
+  it('serves the three built-in slide images that the admin settings page suggests', async () => {
+    await openLanding(VIEWPORTS.desktop);
+    for (const name of ['slide-1', 'slide-2', 'slide-3']) {
+      const response = await page.request.get(`/slides/${name}.webp`);
+      expect(response.status()).toBe(200);
+      expect(response.headers()['content-type']).toBe('image/webp');
+      expect((await response.body()).subarray(8, 12).toString()).toBe('WEBP');
+    }
+  });
+
+  it('shows assets under management, the founding year, the address and custom slides only once they are set', async () => {
+    await openLanding(VIEWPORTS.desktop);
+    const api = page.request;
+    const login = await api.post('/api/user/login', {
+      data: { userNameOrEmail: E2E_ADMIN.email, password: E2E_ADMIN.password },
+    });
+    const headers = { authorization: `Bearer ${(await login.json()).token}` };
+    const original: SiteSettings = (await (await api.get('/api/site')).json()).data;
+    try {
+      const saved = await api.put('/api/admin/site', {
+        headers,
+        data: {
+          ...original,
+          assetsUnderManagement: 'USD 12 million',
+          foundingYear: 2019,
+          postalAddress: '1 Harbour Street, Leith',
+          slides: [
+            { id: 'a', image: '/slides/slide-3.webp', HeadText: 'Our own first slide', SubHeaderText: '' },
+            {
+              id: 'b',
+              image: '/slides/slide-1.webp',
+              HeadText: 'Our own second slide',
+              SubHeaderText: 'More',
+            },
+          ],
+        },
+      });
+      expect(saved.status()).toBe(200);
+      await page.reload();
+      const about = page.locator('#about');
+      await about.getByText('USD 12 million').waitFor();
+      const aboutText = await about.textContent();
+      expect(aboutText).toContain('Assets under managementUSD 12 million');
+      expect(aboutText).toContain('Founded2019');
+      await page.getByRole('contentinfo').getByText('1 Harbour Street, Leith').waitFor();
+      await page.getByRole('group', { name: '1 of 2' }).getByText('Our own first slide').waitFor();
+      await page.getByRole('button', { name: 'Next slide' }).click();
+      await page.getByRole('group', { name: '2 of 2' }).getByText('Our own second slide').waitFor();
+    } finally {
+      // The other browser tests share this server: leave the firm's claims as they were.
+      await api.put('/api/admin/site', { headers, data: original });
+    }
   });
 });
 

@@ -5,24 +5,23 @@ import { Section, SectionHeading } from './landing-section.tsx';
 import { useSiteSettings } from './site-api.ts';
 
 /**
- * The sections below the fold come in a second file, fetched at once (not on scroll), so the
- * hero and About render without waiting for them.
+ * The sections below the fold come in a second file, requested as the page first renders (not on
+ * scroll), so the hero and About need not wait for them and other areas never download them.
  */
-const loadingSections = import('./landing-sections.tsx');
-const LandingSections = lazy(() => loadingSections);
+const LandingSections = lazy(() => import('./landing-sections.tsx'));
 
 export function LandingPage() {
-  const site = useSiteSettings();
+  const { site, isPending } = useSiteSettings();
   return (
     <>
       <h1 className="sr-only">
         {site?.firmName ?? 'Crypto investment'}: invest in crypto with a ledger you can read
       </h1>
-      {site ? (
-        <HeroSlider slides={site.slides.length > 0 ? site.slides : BUILT_IN_SLIDES} />
-      ) : (
+      {isPending ? (
         // Same box as the slider, so nothing moves when the settings arrive.
         <div className="h-[34rem] bg-slate-900 sm:h-[36rem]" />
+      ) : (
+        <HeroSlider slides={site?.slides.length ? site.slides : BUILT_IN_SLIDES} />
       )}
       <AboutSection site={site} />
       {/* Holds the footer below the fold until the sections arrive. */}
@@ -48,10 +47,7 @@ function AboutSection({ site }: { site: SiteSettings | undefined }) {
     <Section id="about">
       <div className="grid gap-12 lg:grid-cols-5 lg:items-center">
         <div className="lg:col-span-3">
-          <SectionHeading
-            eyebrow="About us"
-            title={`Crypto investing, with the books open${site ? ` at ${site.firmName}` : ''}`}
-          />
+          <SectionHeading eyebrow="About us" title="Crypto investing, with the books open" />
           <p className="mt-6 text-lg leading-relaxed text-slate-600">
             We help people put crypto savings to work through clear investment plans. Every balance you see is
             derived from a double-entry ledger: each deposit, plan return, adjustment and withdrawal is a

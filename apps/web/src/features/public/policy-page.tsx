@@ -1,5 +1,6 @@
 import type { SiteSettings } from '@vestora/shared';
 import type { ReactNode } from 'react';
+import { FormError } from '../../ui/field.tsx';
 import { useSiteSettings } from './site-api.ts';
 
 /** Specification section 9. */
@@ -52,10 +53,15 @@ function policySections(site: SiteSettings): { title: string; body: ReactNode }[
 }
 
 export function PolicyPage() {
-  const site = useSiteSettings();
+  const { site, isError } = useSiteSettings();
   return (
     <article className="mx-auto max-w-3xl px-4 py-14 sm:px-6 sm:py-20">
       <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">Privacy Policy</h1>
+      {isError && (
+        <div className="mt-6">
+          <FormError message="The privacy policy could not be loaded. Please try again later." />
+        </div>
+      )}
       {site && (
         <>
           <p className="mt-3 text-sm text-slate-500">Effective date: {site.policyEffectiveDate}</p>

@@ -118,7 +118,7 @@ export function PublicLayout() {
 }
 
 function PublicFooter() {
-  const site = useSiteSettings();
+  const { site } = useSiteSettings();
   return (
     <footer className="bg-slate-950 text-slate-300">
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-14 sm:grid-cols-2 sm:px-6 lg:grid-cols-4">

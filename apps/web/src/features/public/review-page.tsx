@@ -14,7 +14,7 @@ function cameFromSignUp(state: unknown): state is ReviewPageState {
 }
 
 export function ReviewPage() {
-  const site = useSiteSettings();
+  const { site } = useSiteSettings();
   const { state } = useLocation();
   return (
     <div className="flex justify-center px-4 py-16 sm:py-24">

@@ -6,11 +6,11 @@ import { apiRequest } from '../../app/api.ts';
 const SITE_KEY = ['site'] as const;
 
 /** The operator's claims about the firm; pages leave out what is not set. */
-export function useSiteSettings(): SiteSettings | undefined {
-  const { data } = useQuery({
+export function useSiteSettings(): { site: SiteSettings | undefined; isPending: boolean; isError: boolean } {
+  const { data, isPending, isError } = useQuery({
     queryKey: SITE_KEY,
     queryFn: ({ signal }) => apiRequest<{ data: SiteSettings }>('/api/site', { signal }),
     staleTime: 5 * 60_000,
   });
-  return data?.data;
+  return { site: data?.data, isPending, isError };
 }

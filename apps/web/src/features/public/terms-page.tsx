@@ -1,5 +1,6 @@
 import type { SiteSettings } from '@vestora/shared';
 import { Link } from 'react-router';
+import { FormError } from '../../ui/field.tsx';
 import { useSiteSettings } from './site-api.ts';
 
 /** The rules the platform enforces, stated as terms; nothing here promises a return. */
@@ -41,10 +42,15 @@ function termsSections(site: SiteSettings): { title: string; body: string }[] {
 }
 
 export function TermsPage() {
-  const site = useSiteSettings();
+  const { site, isError } = useSiteSettings();
   return (
     <article className="mx-auto max-w-3xl px-4 py-14 sm:px-6 sm:py-20">
       <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">Terms &amp; Conditions</h1>
+      {isError && (
+        <div className="mt-6">
+          <FormError message="The terms could not be loaded. Please try again later." />
+        </div>
+      )}
       {site && (
         <>
           <p className="mt-6 leading-relaxed text-slate-600">
