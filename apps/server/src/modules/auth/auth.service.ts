@@ -126,7 +126,11 @@ export async function logOut(db: Database, actor: Actor): Promise<void> {
 /** Resolves a bearer token to its live session; suspended and deleted accounts cannot act. */
 export async function authenticate(db: Database, token: string | undefined): Promise<Actor> {
   if (!token) throw new AppError('UNAUTHENTICATED', MESSAGES.signInRequired);
-  const found = await findSessionUser(db, { tokenHash: hashSessionToken(token) });
+  return assertLiveSession(await findSessionUser(db, { tokenHash: hashSessionToken(token) }));
+}
+
+/** The same checks as `authenticate`, on a session row some other query read along with its user. */
+export function assertLiveSession<T extends Actor>(found: T | undefined): T {
   if (found?.user.status !== 'active') {
     throw new AppError('UNAUTHENTICATED', MESSAGES.sessionExpired);
   }

@@ -1,7 +1,7 @@
 import type { SortOrder, UserSortField } from '@vestora/shared';
-import { and, asc, count, desc, eq, or, type SQL, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client.ts';
-import { ledgerAccounts, users } from '../../db/schema/index.ts';
+import { and, asc, count, desc, eq, gt, or, type SQL, sql } from 'drizzle-orm';
+import type { Database, Executor } from '../../db/client.ts';
+import { ledgerAccounts, sessions, users } from '../../db/schema/index.ts';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
@@ -46,6 +46,13 @@ export type UserFigures = {
 };
 export type UserWithFigures = UserFigures & { user: UserRow };
 
+/** The user's newest deposits, for the `deposits` list of the record. */
+function recentDepositsOf(owner: SQL) {
+  return sql<RecentDeposit[]>`(select coalesce(json_agg(recent), '[]'::json) from (
+    select d.id as "_id", d.mode, d.amount_cents::text as amount_cents, d.status, d.created_at
+    from deposits d where d.user_id = ${owner} order by d.created_at desc limit 20) recent)`;
+}
+
 export async function findUserRecord(
   db: Executor,
   { id }: { id: string },
@@ -54,13 +61,44 @@ export async function findUserRecord(
     .select({
       user: users,
       ...userFigures(sql`${id}::uuid`),
-      recentDeposits: sql<RecentDeposit[]>`(select coalesce(json_agg(recent), '[]'::json) from (
-        select d.id as "_id", d.mode, d.amount_cents::text as amount_cents, d.status, d.created_at
-        from deposits d where d.user_id = ${id}::uuid order by d.created_at desc limit 20) recent)`,
+      recentDeposits: recentDepositsOf(sql`${id}::uuid`),
     })
     .from(users)
     .where(eq(users.id, id))
     .limit(1);
+  return row;
+}
+
+function prepareSessionRecord(db: Database) {
+  return db
+    .select({
+      sessionId: sessions.id,
+      user: users,
+      ...userFigures(eachListedUser),
+      recentDeposits: recentDepositsOf(eachListedUser),
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), gt(sessions.expiresAt, sql`now()`)))
+    .limit(1)
+    .prepare('session_user_record');
+}
+const sessionRecordQueries = new WeakMap<Database, ReturnType<typeof prepareSessionRecord>>();
+
+/**
+ * A live session's user with their whole record, in one prepared round trip: people reading their
+ * own profile are the busiest route there is, and this spares it a second query.
+ */
+export async function findSessionUserRecord(
+  db: Database,
+  { tokenHash }: { tokenHash: string },
+): Promise<(UserWithFigures & { sessionId: string }) | undefined> {
+  let query = sessionRecordQueries.get(db);
+  if (!query) {
+    query = prepareSessionRecord(db);
+    sessionRecordQueries.set(db, query);
+  }
+  const [row] = await query.execute({ tokenHash });
   return row;
 }
 

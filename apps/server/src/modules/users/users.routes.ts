@@ -2,15 +2,20 @@ import { AdminUsersQuerySchema, MESSAGES } from '@vestora/shared';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { parseWith } from '../../lib/validation.ts';
-import { actorOf, requireAdmin, requireUser } from '../auth/auth.guard.ts';
-import { deleteUser, getProfile, listUsers, setSuspension, verifyUser } from './users.service.ts';
+import { actorOf, bearerToken, requireAdmin } from '../auth/auth.guard.ts';
+import { deleteUser, getProfileByToken, listUsers, setSuspension, verifyUser } from './users.service.ts';
 
 const IdParamsSchema = z.object({ id: z.string().max(100) });
 
 export async function userRoutes(app: FastifyInstance): Promise<void> {
-  app.get('/api/user/userprofile/:id', { onRequest: requireUser }, async (request) => {
-    const { id } = parseWith(IdParamsSchema, request.params);
-    return { data: await getProfile(app.db, actorOf(request), id) };
+  // Authenticates inside the service, together with the read: see getProfileByToken.
+  app.get('/api/user/userprofile/:id', async (request) => {
+    const data = await getProfileByToken(
+      app.db,
+      bearerToken(request),
+      () => parseWith(IdParamsSchema, request.params).id,
+    );
+    return { data };
   });
 
   // Under the user prefix in the specification, but an administrator's list all the same.

@@ -4,10 +4,12 @@ import { AppError } from '../../lib/errors.ts';
 import { runInTransaction } from '../../lib/transaction.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { deleteUserSessions } from '../auth/auth.repo.ts';
-import type { Actor } from '../auth/auth.service.ts';
+import { type Actor, assertLiveSession } from '../auth/auth.service.ts';
+import { hashSessionToken } from '../auth/tokens.ts';
 import { toAdminUserRow, toTradeUser } from './users.mapper.ts';
 import {
   findOpenMoney,
+  findSessionUserRecord,
   findUserRecord,
   listActiveUsers,
   lockActiveUser,
@@ -33,6 +35,21 @@ export async function lockActiveUserOrFail(db: Executor, id: string, mode: 'upda
   const user = UUID.test(id) ? await lockActiveUser(db, { id, mode }) : undefined;
   if (!user) throw new AppError('NOT_FOUND', MESSAGES.userNotFound);
   return user;
+}
+
+/**
+ * The profile read behind a bearer token: the session and the caller's own record come in one
+ * round trip; only an administrator reading someone else costs a second.
+ */
+export async function getProfileByToken(
+  db: Database,
+  token: string | undefined,
+  readId: (actor: Actor) => string,
+): Promise<TradeUser> {
+  if (!token) throw new AppError('UNAUTHENTICATED', MESSAGES.signInRequired);
+  const record = assertLiveSession(await findSessionUserRecord(db, { tokenHash: hashSessionToken(token) }));
+  const id = readId(record);
+  return id === record.user.id ? toTradeUser(record) : getProfile(db, record, id);
 }
 
 export async function getProfile(db: Executor, actor: Actor, id: string): Promise<TradeUser> {
