@@ -90,6 +90,14 @@ describe('hero slider', () => {
     await next.click();
     expect(await activeSlide()).toBe('1 of 3');
 
+    // The keyboard works the arrows too.
+    await next.focus();
+    await page.keyboard.press('Enter');
+    expect(await activeSlide()).toBe('2 of 3');
+    await previous.focus();
+    await page.keyboard.press('Space');
+    expect(await activeSlide()).toBe('1 of 3');
+
     // Only the visible slide's link can be reached; the hidden ones are inert.
     expect(await page.getByRole('link', { name: 'Get Started' }).count()).toBe(1);
     await page.getByRole('link', { name: 'Get Started' }).click();
@@ -287,6 +295,15 @@ describe('at phone width', () => {
       await menu.getByRole('link', { name: label, exact: true }).waitFor();
     }
     await screenshot(page, 'landing-phone-menu');
+
+    // Escape closes it and gives focus back to the toggle; the keyboard reopens it.
+    await page.keyboard.press('Escape');
+    expect(await menu.count()).toBe(0);
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-controls'))).toBe(
+      'mobile-menu',
+    );
+    await page.keyboard.press('Enter');
+    await menu.waitFor();
 
     await menu.getByRole('link', { name: 'About', exact: true }).click();
     await page.waitForURL(`${baseUrl}/#about`);

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, Outlet, type To, useLocation } from 'react-router';
 import { buttonClass } from '../../ui/button.tsx';
 import { CloseIcon, MenuIcon } from '../../ui/icons.tsx';
@@ -37,13 +37,26 @@ function useScrollOnNavigation() {
 
 export function PublicLayout() {
   const [isMenuOpen, setIsMenuOpen] = useState(false);
+  const menuToggle = useRef<HTMLButtonElement>(null);
   const location = useLocation();
   const closeMenu = () => setIsMenuOpen(false);
   useScrollOnNavigation();
 
+  // Escape closes the open menu and hands focus back to its toggle, as a disclosure should.
+  useEffect(() => {
+    if (!isMenuOpen) return;
+    const closeOnEscape = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setIsMenuOpen(false);
+      menuToggle.current?.focus();
+    };
+    document.addEventListener('keydown', closeOnEscape);
+    return () => document.removeEventListener('keydown', closeOnEscape);
+  }, [isMenuOpen]);
+
   return (
     <div className="flex min-h-screen flex-col bg-white">
-      <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
+      <header className="sticky top-0 z-30 border-b border-slate-200 bg-white">
         <Link
           to="/register"
           className="block bg-brand-800 px-4 py-1.5 text-center text-xs font-medium text-white hover:bg-brand-900"
@@ -72,6 +85,7 @@ export function PublicLayout() {
             </Link>
           </div>
           <button
+            ref={menuToggle}
             type="button"
             className="rounded-lg p-2 text-slate-700 hover:bg-slate-100 lg:hidden"
             aria-label={isMenuOpen ? 'Close menu' : 'Open menu'}
@@ -185,10 +199,10 @@ function PublicFooter() {
       </div>
       <div className="border-t border-slate-800">
         <div className="mx-auto max-w-6xl space-y-3 px-4 py-8 text-xs leading-relaxed text-slate-400 sm:px-6">
-          <p>
-            <strong className="font-semibold text-slate-200">Risk notice:</strong> investments can lose value,
-            and past returns do not guarantee future returns. Crypto prices can fall sharply. Only invest
-            money you can afford to lose.
+          <p className="rounded-lg border border-slate-800 bg-slate-900 px-4 py-3 text-sm text-slate-300">
+            <strong className="font-semibold text-white">Risk notice:</strong> investments can lose value, and
+            past returns do not guarantee future returns. Crypto prices can fall sharply. Only invest money
+            you can afford to lose.
           </p>
           {site && (
             <p>
