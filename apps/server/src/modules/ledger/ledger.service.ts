@@ -3,12 +3,12 @@ import type { Executor } from '../../db/client.ts';
 import type { AccountKind, TransferKind } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import {
+  type AccountRow,
   addToBalance,
   ensureUserAccounts,
-  findPlatformAccountId,
-  findUserAccountId,
+  findAccounts,
   insertTransfers,
-  lockAccounts,
+  OPEN_PLATFORM_KINDS,
   readLedgerHealth,
   type UserAccountKind,
 } from './ledger.repo.ts';
@@ -28,31 +28,27 @@ export interface TransferRequest {
 }
 
 /**
- * The only way money moves. Posts the transfers inside the caller's transaction: locks every account
- * involved in id order, refuses to take a user account below zero, writes the immutable transfer rows
- * and the maintained balances together.
+ * The only way money moves. Posts the transfers inside the caller's transaction: changes each kept
+ * balance in one fixed order (by account id, so two postings never wait on each other in a cycle),
+ * refusing to take a user account or the yield reserve below zero, and writes the immutable
+ * transfer rows with them. Open platform accounts keep no balance to change (OPEN_PLATFORM_KINDS).
  */
 export async function postTransfers(tx: Executor, transfers: TransferRequest[]): Promise<void> {
-  const resolved = await Promise.all(
-    transfers.map(async (transfer) => ({
-      transfer,
-      fromId: await resolveAccount(tx, transfer.from),
-      toId: await resolveAccount(tx, transfer.to),
-    })),
-  );
-  const accountIds = [...new Set(resolved.flatMap(({ fromId, toId }) => [fromId, toId]))];
-  const accounts = new Map((await lockAccounts(tx, { ids: accountIds })).map((row) => [row.id, row]));
-
+  const accounts = await resolveAccounts(tx, transfers);
   const deltas = new Map<string, bigint>();
-  for (const { transfer, fromId, toId } of resolved) {
+  const resolved = transfers.map((transfer) => {
     if (transfer.amountCents <= 0n) throw new Error('transfer amounts must be positive');
+    const fromId = accountIdOf(accounts, transfer.from);
+    const toId = accountIdOf(accounts, transfer.to);
     deltas.set(fromId, (deltas.get(fromId) ?? 0n) - transfer.amountCents);
     deltas.set(toId, (deltas.get(toId) ?? 0n) + transfer.amountCents);
-  }
-  for (const [id, delta] of deltas) {
-    const account = accounts.get(id);
-    if (!account) throw new Error(`ledger account ${id} is missing`);
-    if (mustStayCovered(account) && account.balanceCents + delta < 0n) {
+    return { transfer, fromId, toId };
+  });
+
+  const kept = [...deltas].filter(([id, delta]) => delta !== 0n && !isOpen(accountById(accounts, id)));
+  for (const [id, deltaCents] of kept.sort(([a], [b]) => (a < b ? -1 : 1))) {
+    const mustStayCovered = isCovered(accountById(accounts, id));
+    if (!(await addToBalance(tx, { id, deltaCents, mustStayCovered }))) {
       throw new AppError('CONFLICT', MESSAGES.insufficientBalance);
     }
   }
@@ -72,28 +68,42 @@ export async function postTransfers(tx: Executor, transfers: TransferRequest[]):
     })),
   );
   if (inserted.length !== transfers.length) throw new AppError('CONFLICT', MESSAGES.alreadyProcessed);
-  for (const [id, deltaCents] of deltas) {
-    if (deltaCents !== 0n) await addToBalance(tx, { id, deltaCents });
-  }
 }
+
+const isOpen = (account: AccountRow) =>
+  account.userId === null && (OPEN_PLATFORM_KINDS as readonly string[]).includes(account.kind);
 
 /**
  * User balances never go negative, and neither does the yield reserve: a plan return is only
- * paid from money the operator actually put in. Other platform accounts are where money enters
- * from outside, so they run negative by design.
+ * paid from money the operator actually put in.
  */
-function mustStayCovered(account: { userId: string | null; kind: AccountKind }): boolean {
-  return account.userId !== null || account.kind === 'yield_reserve';
+const isCovered = (account: AccountRow) => account.userId !== null || account.kind === 'yield_reserve';
+
+function accountById(accounts: AccountRow[], id: string): AccountRow {
+  const account = accounts.find((candidate) => candidate.id === id);
+  if (!account) throw new Error(`ledger account ${id} is missing`);
+  return account;
 }
 
-async function resolveAccount(tx: Executor, ref: AccountRef): Promise<string> {
-  if ('platform' in ref) return findPlatformAccountId(tx, { kind: ref.platform });
-  const existing = await findUserAccountId(tx, ref);
-  if (existing) return existing;
-  await ensureUserAccounts(tx, { userId: ref.userId });
-  const created = await findUserAccountId(tx, ref);
-  if (!created) throw new Error(`could not open ledger accounts for user ${ref.userId}`);
-  return created;
+function accountIdOf(accounts: AccountRow[], ref: AccountRef): string {
+  const account =
+    'platform' in ref
+      ? accounts.find((candidate) => candidate.userId === null && candidate.kind === ref.platform)
+      : accounts.find((candidate) => candidate.userId === ref.userId && candidate.kind === ref.kind);
+  if (!account) throw new Error(`ledger account ${JSON.stringify(ref)} is missing`);
+  return account.id;
+}
+
+/** Every account the transfers name, opening a user's accounts on their first movement. */
+async function resolveAccounts(tx: Executor, transfers: TransferRequest[]): Promise<AccountRow[]> {
+  const refs = transfers.flatMap((transfer) => [transfer.from, transfer.to]);
+  const platformKinds = [...new Set(refs.flatMap((ref) => ('platform' in ref ? [ref.platform] : [])))];
+  const userIds = [...new Set(refs.flatMap((ref) => ('userId' in ref ? [ref.userId] : [])))];
+  const accounts = await findAccounts(tx, { platformKinds, userIds });
+  const unopened = userIds.filter((userId) => !accounts.some((account) => account.userId === userId));
+  if (unopened.length === 0) return accounts;
+  for (const userId of unopened) await ensureUserAccounts(tx, { userId });
+  return findAccounts(tx, { platformKinds, userIds });
 }
 
 export interface LedgerHealth {

@@ -42,6 +42,41 @@ describe('the ledger table', () => {
     });
     expect(health.platformAccounts.adjustments).toBeLessThanOrEqual(-10);
   });
+
+  it('turns unhealthy when a stored balance no longer matches its transfers, and says which figure', async () => {
+    const { user } = await signUpAndLogin(t.app);
+    await fundUser(t.app, adminToken, user._id, 10);
+    const tamper = (sql: string) => t.pool.query(sql, [user._id]);
+    // Balances are not append-only like transfers; the health check is what catches a change by hand.
+    await tamper(
+      "update ledger_accounts set balance_cents = balance_cents + 500 where user_id = $1 and kind = 'available'",
+    );
+    expect(await ledgerHealth(t.app, adminToken)).toMatchObject({
+      isHealthy: false,
+      totalCents: '500',
+      mismatchedBalances: 1,
+    });
+    await tamper(
+      "update ledger_accounts set balance_cents = balance_cents - 500 where user_id = $1 and kind = 'available'",
+    );
+    await t.pool.query(
+      "update ledger_accounts set balance_cents = 7 where user_id is null and kind = 'deposits'",
+    );
+    expect(await ledgerHealth(t.app, adminToken)).toMatchObject({ isHealthy: false, mismatchedBalances: 1 });
+    await t.pool.query(
+      "update ledger_accounts set balance_cents = 0 where user_id is null and kind = 'deposits'",
+    );
+    expect(await ledgerHealth(t.app, adminToken)).toMatchObject({ isHealthy: true, mismatchedBalances: 0 });
+  });
+
+  it("posts 8 clients' credits at once from the one adjustments account without losing any", async () => {
+    const people = await Promise.all(Array.from({ length: 8 }, () => signUpAndLogin(t.app)));
+    await Promise.all(
+      people.flatMap(({ user }) => Array.from({ length: 5 }, () => fundUser(t.app, adminToken, user._id, 3))),
+    );
+    for (const { user } of people) expect(await balanceOf(t.app, adminToken, user._id)).toBe(15);
+    expect(await ledgerHealth(t.app, adminToken)).toMatchObject({ isHealthy: true, totalCents: '0' });
+  });
 });
 
 /**
