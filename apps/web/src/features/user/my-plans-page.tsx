@@ -15,7 +15,6 @@ const COLUMNS = [
   'Interest',
   'Date Started',
   'Date Completed',
-  'Status',
 ] as const;
 
 /** "3.6% daily": the investment keeps its period in days, the labels are by period. */
@@ -36,7 +35,7 @@ function InvestmentStatus({ investment }: { investment: Investment }) {
   const { label, tone } = STATUS[investment.isReturnDelayed ? 'delayed' : investment.status];
   return (
     <span
-      className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap ring-1 ring-inset ${tone}`}
+      className={`mt-1 inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap ring-1 ring-inset ${tone}`}
     >
       {label}
     </span>
@@ -46,8 +45,10 @@ function InvestmentStatus({ investment }: { investment: Investment }) {
 function InvestmentRow({ investment }: { investment: Investment }) {
   return (
     <Row>
-      <Cell label="Plan Name" className="font-semibold text-slate-900">
-        {investment.planName}
+      {/* The status rides with the name: a column of its own would push the table past a laptop's width. */}
+      <Cell label="Plan Name">
+        <span className="block font-semibold text-slate-900">{investment.planName}</span>
+        <InvestmentStatus investment={investment} />
       </Cell>
       <Cell label="Amount Deposited" className="tabular-nums">
         {usd(investment.amount)}
@@ -69,9 +70,6 @@ function InvestmentRow({ investment }: { investment: Investment }) {
         ) : (
           <span className="text-slate-500">Due {formatDate(investment.endsAt)}</span>
         )}
-      </Cell>
-      <Cell label="Status">
-        <InvestmentStatus investment={investment} />
       </Cell>
     </Row>
   );

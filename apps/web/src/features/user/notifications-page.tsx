@@ -26,32 +26,27 @@ function NotificationItem({
         aria-hidden="true"
         className={`mt-1.5 h-2.5 w-2.5 shrink-0 rounded-full ${isRead ? 'bg-transparent' : 'bg-brand-600'}`}
       />
-      <div className="min-w-0 flex-1">
-        <p className={`text-sm ${isRead ? 'font-medium text-slate-800' : 'font-semibold text-slate-900'}`}>
-          {link ? (
-            <Link to={link} className="hover:underline">
-              {title}
-            </Link>
-          ) : (
-            title
-          )}
-          {!isRead && <span className="sr-only"> (unread)</span>}
-        </p>
-        <p className="mt-0.5 text-sm break-words text-slate-700">{body}</p>
-        <p className="mt-1 text-xs text-slate-500">{formatDateTime(createdAt)}</p>
+      <div className="flex min-w-0 flex-1 flex-col items-start gap-2 sm:flex-row sm:justify-between">
+        <div className="min-w-0">
+          <p className={`text-sm ${isRead ? 'font-medium text-slate-800' : 'font-semibold text-slate-900'}`}>
+            {link ? (
+              <Link to={link} className="hover:underline">
+                {title}
+              </Link>
+            ) : (
+              title
+            )}
+            {!isRead && <span className="sr-only"> (unread)</span>}
+          </p>
+          <p className="mt-0.5 text-sm break-words text-slate-700">{body}</p>
+          <p className="mt-1 text-xs text-slate-500">{formatDateTime(createdAt)}</p>
+        </div>
+        {!isRead && (
+          <Button variant="secondary" size="sm" className="shrink-0" onClick={onMarkRead} disabled={isBusy}>
+            Mark as read<span className="sr-only">: {title}</span>
+          </Button>
+        )}
       </div>
-      {!isRead && (
-        <Button
-          variant="ghost"
-          size="sm"
-          className="shrink-0 self-start text-brand-700"
-          onClick={onMarkRead}
-          disabled={isBusy}
-          aria-label={`Mark “${title}” as read`}
-        >
-          Mark as read
-        </Button>
-      )}
     </li>
   );
 }

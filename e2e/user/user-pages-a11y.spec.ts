@@ -1,0 +1,115 @@
+import {
+  type APIRequestContext,
+  type Browser,
+  type BrowserContext,
+  type Page,
+  request,
+} from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { expectAccessible } from '../support/axe.ts';
+import { launchBrowser, screenshot, VIEWPORTS } from '../support/browser.ts';
+import {
+  adminLogIn,
+  callApi,
+  fundAccount,
+  openSignedIn,
+  type SignedInUser,
+  signUpUser,
+} from './user-helpers.ts';
+
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+let api: APIRequestContext;
+let context: BrowserContext;
+let page: Page;
+let user: SignedInUser;
+
+/** Every page of the user area with the heading that says it has loaded. */
+const USER_PAGES = [
+  ['overview', 'Hello, Ada Lovelace'],
+  ['deposit', 'Deposit'],
+  ['depo', 'Deposit'],
+  ['withdraw', 'Withdrawal'],
+  ['history', 'History'],
+  ['my-plans', 'My Investment (1)'],
+  ['packages', 'Packages'],
+  ['support', 'Support'],
+  ['profile', 'Account Settings'],
+  ['security', 'Account Settings'],
+  ['notifications', 'Notifications'],
+] as const;
+
+const MENU_ORDER = ['Dashboard', 'Deposit', 'Withdrawal', 'My-plans', 'Packages', 'History', 'Support'];
+
+/** Someone with a little of everything, so every page shows content rather than its empty state. */
+beforeAll(async () => {
+  browser = await launchBrowser();
+  api = await request.newContext({ baseURL: baseUrl });
+  const adminToken = (await adminLogIn(api)).token;
+  user = await signUpUser(api);
+  await fundAccount(api, adminToken, user, 1500);
+  await callApi(api, 'PUT', `/api/admin/verifyUser/${user.user._id}`, adminToken);
+  const { data: plans } = await callApi<{ data: { _id: string; name: string }[] }>(
+    api,
+    'GET',
+    '/api/plans',
+    null,
+  );
+  await callApi(api, 'POST', '/api/user/invest', user.token, {
+    data: { planId: plans.find((plan) => plan.name === 'SMALL')?._id, amount: 100 },
+  });
+  await callApi(api, 'POST', '/api/user/support', user.token, { data: { message: 'How are returns paid?' } });
+});
+afterAll(async () => {
+  await context?.close();
+  await api.dispose();
+  await browser.close();
+});
+
+for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
+  describe(`the user area at ${viewportName} width`, () => {
+    it('has no serious or critical accessibility violations on any page', async () => {
+      await context?.close();
+      context = await browser.newContext({ viewport, baseURL: baseUrl });
+      page = await context.newPage();
+      await openSignedIn(page, user, '/user/overview');
+      for (const [path, heading] of USER_PAGES) {
+        await page.goto(`/user/${path}`);
+        await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+        // Let lists finish loading so the scan sees the page as a person would.
+        await expect.poll(() => page.getByRole('status', { name: /^Loading/ }).count()).toBe(0);
+        await screenshot(page, `user-${path}-${viewportName}`);
+        await expectAccessible(page, `/user/${path}`);
+      }
+    });
+
+    it('lists the menu in the order of the specification and reaches each page by keyboard', async () => {
+      await openSignedIn(page, user, '/user/overview');
+      if (viewportName === 'phone') {
+        await page.getByRole('button', { name: 'Open menu' }).focus();
+        await page.keyboard.press('Enter');
+      }
+      const menu = page.getByRole('navigation', { name: 'Account' });
+      await menu.waitFor();
+      expect(await menu.getByRole('link').allTextContents()).toEqual(MENU_ORDER);
+
+      await menu.getByRole('link', { name: 'Packages' }).focus();
+      await page.keyboard.press('Enter');
+      await page.waitForURL(`${baseUrl}/user/packages`);
+      await page.getByRole('heading', { level: 1, name: 'Packages' }).waitFor();
+      if (viewportName === 'phone') {
+        await page.getByRole('button', { name: 'Open menu' }).click();
+      }
+      expect(await menu.locator('[aria-current="page"]').textContent()).toBe('Packages');
+      if (viewportName === 'phone') await page.keyboard.press('Escape');
+
+      // The account menu opens and works from the keyboard as well.
+      await page.getByRole('button', { name: 'Account menu' }).focus();
+      await page.keyboard.press('Enter');
+      await page.getByRole('menuitem', { name: 'My Profile' }).waitFor();
+      await page.keyboard.press('ArrowDown');
+      await page.keyboard.press('Enter');
+      await page.waitForURL(/\/user\/(profile|security)$/);
+    });
+  });
+}
