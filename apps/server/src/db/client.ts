@@ -19,3 +19,19 @@ export function connectDatabase(url: string, options: { max?: number } = {}): Da
   const db = drizzle(pool, { schema });
   return { db, pool, close: () => pool.end() };
 }
+
+/**
+ * A statement prepared once per database handle, on first use: the busiest reads skip building
+ * their SQL and PostgreSQL skips parsing it, request after request.
+ */
+export function preparedPerDatabase<Query>(prepare: (db: Database) => Query): (db: Database) => Query {
+  const prepared = new WeakMap<Database, Query>();
+  return (db) => {
+    let query = prepared.get(db);
+    if (!query) {
+      query = prepare(db);
+      prepared.set(db, query);
+    }
+    return query;
+  };
+}

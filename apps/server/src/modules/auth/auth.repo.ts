@@ -1,14 +1,20 @@
 import { and, count, eq, gt, inArray, lt, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client.ts';
+import { type Database, type Executor, preparedPerDatabase } from '../../db/client.ts';
 import { loginFailures, sessions, users } from '../../db/schema/index.ts';
 
-export async function findSessionUser(db: Executor, { tokenHash }: { tokenHash: string }) {
-  const [row] = await db
+const sessionUserQuery = preparedPerDatabase((db) =>
+  db
     .select({ sessionId: sessions.id, user: users })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, sql`now()`)))
-    .limit(1);
+    .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), gt(sessions.expiresAt, sql`now()`)))
+    .limit(1)
+    .prepare('session_user'),
+);
+
+/** The live session behind a token hash, with its user: every authenticated request asks. */
+export async function findSessionUser(db: Database, { tokenHash }: { tokenHash: string }) {
+  const [row] = await sessionUserQuery(db).execute({ tokenHash });
   return row;
 }
 

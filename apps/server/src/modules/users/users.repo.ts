@@ -1,6 +1,6 @@
 import type { SortOrder, UserSortField } from '@vestora/shared';
 import { and, asc, count, desc, eq, gt, or, type SQL, sql } from 'drizzle-orm';
-import type { Database, Executor } from '../../db/client.ts';
+import { type Database, type Executor, preparedPerDatabase } from '../../db/client.ts';
 import { ledgerAccounts, sessions, users } from '../../db/schema/index.ts';
 
 export type UserRow = typeof users.$inferSelect;
@@ -69,8 +69,8 @@ export async function findUserRecord(
   return row;
 }
 
-function prepareSessionRecord(db: Database) {
-  return db
+const sessionRecordQuery = preparedPerDatabase((db) =>
+  db
     .select({
       sessionId: sessions.id,
       user: users,
@@ -81,9 +81,8 @@ function prepareSessionRecord(db: Database) {
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), gt(sessions.expiresAt, sql`now()`)))
     .limit(1)
-    .prepare('session_user_record');
-}
-const sessionRecordQueries = new WeakMap<Database, ReturnType<typeof prepareSessionRecord>>();
+    .prepare('session_user_record'),
+);
 
 /**
  * A live session's user with their whole record, in one prepared round trip: people reading their
@@ -93,12 +92,7 @@ export async function findSessionUserRecord(
   db: Database,
   { tokenHash }: { tokenHash: string },
 ): Promise<(UserWithFigures & { sessionId: string }) | undefined> {
-  let query = sessionRecordQueries.get(db);
-  if (!query) {
-    query = prepareSessionRecord(db);
-    sessionRecordQueries.set(db, query);
-  }
-  const [row] = await query.execute({ tokenHash });
+  const [row] = await sessionRecordQuery(db).execute({ tokenHash });
   return row;
 }
 
