@@ -174,6 +174,20 @@ describe('header navigation at desktop width', () => {
     expect(await settledTop('body')).toBe(0);
   });
 
+  it('opens an address with #about or #contact at that section, though it arrives after the hero', async () => {
+    context = await browser.newContext({ viewport: VIEWPORTS.desktop, baseURL: baseUrl });
+    page = await context.newPage();
+    await page.goto('/#about');
+    await page.locator('#about').waitFor();
+    const headerHeight = await page.evaluate(() => document.querySelector('header')?.offsetHeight ?? 0);
+    expect(await settledTop('#about')).toBeLessThan(headerHeight + 80);
+    await page.goto('/policy#contact');
+    await page.getByRole('heading', { name: 'Privacy Policy' }).waitFor();
+    const contactTop = await settledTop('#contact');
+    expect(contactTop).toBeGreaterThanOrEqual(0);
+    expect(contactTop).toBeLessThan(VIEWPORTS.desktop.height);
+  });
+
   it('shows every section in order, a footer with the legal links and the risk notice, and no invented figures', async () => {
     await openLanding(VIEWPORTS.desktop);
     const headings = [

@@ -1,4 +1,5 @@
-import type { ComponentType, SVGProps } from 'react';
+import type { SiteSettings } from '@vestora/shared';
+import type { ComponentType, ReactNode, SVGProps } from 'react';
 import { Link } from 'react-router';
 import { buttonClass } from '../../ui/button.tsx';
 import {
@@ -13,7 +14,6 @@ import {
   WalletIcon,
   WithdrawIcon,
 } from '../../ui/icons.tsx';
-import { Section, SectionHeading } from './landing-section.tsx';
 
 type Icon = ComponentType<SVGProps<SVGSVGElement>>;
 
@@ -136,10 +136,11 @@ const RISK_DIMENSIONS: Card[] = [
   },
 ];
 
-/** The landing page after About, in the specification's order. */
-export default function LandingSections() {
+/** The landing page after the hero, in the specification's order. */
+export default function LandingSections({ site }: { site: SiteSettings | undefined }) {
   return (
     <>
+      <AboutSection site={site} />
       <StepsSection />
       <EntrepreneursSection />
       <CardSection
@@ -159,6 +160,68 @@ export default function LandingSections() {
       <ResearchSection />
       <RiskSection />
     </>
+  );
+}
+
+function SectionHeading({ eyebrow, title, intro }: { eyebrow: string; title: string; intro?: string }) {
+  return (
+    <div className="max-w-2xl">
+      <p className="text-sm font-semibold tracking-wider text-brand-700 uppercase">{eyebrow}</p>
+      <h2 className="mt-2 text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">{title}</h2>
+      {intro && <p className="mt-4 text-lg text-slate-600">{intro}</p>}
+    </div>
+  );
+}
+
+function Section({ id, tinted = false, children }: { id?: string; tinted?: boolean; children: ReactNode }) {
+  return (
+    // Focusable by script only, so the header's About link can move keyboard focus here.
+    <section
+      id={id}
+      tabIndex={id ? -1 : undefined}
+      className={`scroll-mt-32 outline-none ${tinted ? 'bg-slate-50' : 'bg-white'}`}
+    >
+      <div className="mx-auto max-w-6xl px-4 py-16 sm:px-6 sm:py-24">{children}</div>
+    </section>
+  );
+}
+
+function AboutSection({ site }: { site: SiteSettings | undefined }) {
+  const facts: { label: string; value: string }[] = [
+    { label: 'Coins accepted', value: 'Bitcoin, Ethereum and USDT' },
+    { label: 'Every balance', value: 'Derived from a double-entry ledger' },
+  ];
+  // Operator claims: shown only when the operator has set them (DESIGN.md principle 4).
+  if (site?.assetsUnderManagement) {
+    facts.unshift({ label: 'Assets under management', value: site.assetsUnderManagement });
+  }
+  if (site?.foundingYear) facts.unshift({ label: 'Founded', value: String(site.foundingYear) });
+
+  return (
+    <Section id="about">
+      <div className="grid gap-12 lg:grid-cols-5 lg:items-center">
+        <div className="lg:col-span-3">
+          <SectionHeading eyebrow="About us" title="Crypto investing, with the books open" />
+          <p className="mt-6 text-lg leading-relaxed text-slate-600">
+            We help people put crypto savings to work through clear investment plans. Every balance you see is
+            derived from a double-entry ledger: each deposit, plan return, adjustment and withdrawal is a
+            recorded movement with a date and a reason, visible in your history.
+          </p>
+          <p className="mt-4 leading-relaxed text-slate-600">
+            Nothing is credited that has not been received, and nothing is paid out that is not held. When
+            something happens to your money, you can see who did it, when and why.
+          </p>
+        </div>
+        <dl className="grid gap-4 sm:grid-cols-2 lg:col-span-2 lg:grid-cols-1">
+          {facts.map((fact) => (
+            <div key={fact.label} className="rounded-2xl border border-slate-200 bg-slate-50 p-5">
+              <dt className="text-sm font-medium text-slate-500">{fact.label}</dt>
+              <dd className="mt-1 text-lg font-semibold text-slate-900">{fact.value}</dd>
+            </div>
+          ))}
+        </dl>
+      </div>
+    </Section>
   );
 }
 

@@ -1,9 +1,8 @@
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, Outlet, type To, useLocation } from 'react-router';
 import { buttonClass } from '../../ui/button.tsx';
-import { CloseIcon, MenuIcon } from '../../ui/icons.tsx';
 import { Logo } from '../../ui/logo.tsx';
-import { useSiteSettings } from './site-api.ts';
+import { useScrollOnNavigation } from './scroll-on-navigation.ts';
 
 /** Specification section 2, with About and Contact scrolling to their sections (DESIGN.md section 2). */
 const NAV_LINKS: { label: string; to: To }[] = [
@@ -16,24 +15,7 @@ const NAV_LINKS: { label: string; to: To }[] = [
   { label: 'Contact', to: { hash: '#contact' } },
 ];
 
-/**
- * Scrolls to the section named in the address, or to the top on a new page. Keyed on the location
- * key, so clicking About twice scrolls twice; focus follows for keyboard and screen-reader users.
- */
-function useScrollOnNavigation() {
-  const { key, hash, pathname } = useLocation();
-  // biome-ignore lint/correctness/useExhaustiveDependencies: key and pathname mark a new navigation.
-  useEffect(() => {
-    const target = hash ? document.getElementById(decodeURIComponent(hash.slice(1))) : null;
-    if (!target) {
-      window.scrollTo({ top: 0 });
-      return;
-    }
-    const prefersReducedMotion = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
-    target.scrollIntoView({ behavior: prefersReducedMotion ? 'auto' : 'smooth' });
-    target.focus({ preventScroll: true });
-  }, [key, hash, pathname]);
-}
+const PublicFooter = lazy(() => import('./public-footer.tsx'));
 
 export function PublicLayout() {
   const [isMenuOpen, setIsMenuOpen] = useState(false);
@@ -93,7 +75,7 @@ export function PublicLayout() {
             aria-controls="mobile-menu"
             onClick={() => setIsMenuOpen((open) => !open)}
           >
-            {isMenuOpen ? <CloseIcon /> : <MenuIcon />}
+            <MenuToggleIcon isOpen={isMenuOpen} />
           </button>
         </div>
         {isMenuOpen && (
@@ -126,91 +108,31 @@ export function PublicLayout() {
       <main className="flex-1" key={location.pathname}>
         <Outlet />
       </main>
-      <PublicFooter />
+      {/* Below the fold on every public page, so it comes after the first paint. */}
+      <Suspense fallback={null}>
+        <PublicFooter />
+      </Suspense>
     </div>
   );
 }
 
-function PublicFooter() {
-  const { site } = useSiteSettings();
+/**
+ * Drawn here rather than taken from ui/icons.tsx: importing that module would put every icon of the
+ * user and admin areas into the landing page's first download.
+ */
+function MenuToggleIcon({ isOpen }: { isOpen: boolean }) {
   return (
-    <footer className="bg-slate-950 text-slate-300">
-      <div className="mx-auto grid max-w-6xl gap-10 px-4 py-14 sm:grid-cols-2 sm:px-6 lg:grid-cols-4">
-        <div>
-          <Logo tone="light" />
-          <p className="mt-4 text-sm leading-relaxed text-slate-400">
-            Fund your account with Bitcoin, Ethereum or USDT, invest in plans and follow every dollar.
-          </p>
-        </div>
-        <section
-          id="contact"
-          tabIndex={-1}
-          className="scroll-mt-32 outline-none"
-          aria-labelledby="contact-heading"
-        >
-          <h2 id="contact-heading" className="text-sm font-semibold text-white">
-            Contact
-          </h2>
-          {site && (
-            <address className="mt-4 space-y-2 text-sm not-italic">
-              {site.postalAddress && <p className="whitespace-pre-line">{site.postalAddress}</p>}
-              <p>
-                Support:{' '}
-                <a
-                  href={`mailto:${site.supportEmail}`}
-                  className="text-brand-100 underline-offset-2 hover:underline"
-                >
-                  {site.supportEmail}
-                </a>
-              </p>
-            </address>
-          )}
-        </section>
-        <div>
-          <h2 className="text-sm font-semibold text-white">Services</h2>
-          <ul className="mt-4 space-y-2 text-sm">
-            <li>
-              <Link to="/register" className="hover:text-white">
-                Planning services
-              </Link>
-            </li>
-            <li>
-              <Link to="/register" className="hover:text-white">
-                Investment services
-              </Link>
-            </li>
-          </ul>
-        </div>
-        <div>
-          <h2 className="text-sm font-semibold text-white">Legal</h2>
-          <ul className="mt-4 space-y-2 text-sm">
-            <li>
-              <Link to="/policy" className="hover:text-white">
-                Private Policy
-              </Link>
-            </li>
-            <li>
-              <Link to="/terms" className="hover:text-white">
-                Terms &amp; Conditions
-              </Link>
-            </li>
-          </ul>
-        </div>
-      </div>
-      <div className="border-t border-slate-800">
-        <div className="mx-auto max-w-6xl space-y-3 px-4 py-8 text-xs leading-relaxed text-slate-400 sm:px-6">
-          <p className="rounded-lg border border-slate-800 bg-slate-900 px-4 py-3 text-sm text-slate-300">
-            <strong className="font-semibold text-white">Risk notice:</strong> investments can lose value, and
-            past returns do not guarantee future returns. Crypto prices can fall sharply. Only invest money
-            you can afford to lose.
-          </p>
-          {site && (
-            <p>
-              © {new Date().getFullYear()} {site.firmName}
-            </p>
-          )}
-        </div>
-      </div>
-    </footer>
+    <svg
+      viewBox="0 0 24 24"
+      width="20"
+      height="20"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      aria-hidden="true"
+    >
+      <path d={isOpen ? 'M18 6 6 18M6 6l12 12' : 'M3 6h18M3 12h18M3 18h18'} />
+    </svg>
   );
 }
