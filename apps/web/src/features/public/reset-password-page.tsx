@@ -17,7 +17,8 @@ interface ResetForm {
 /** Opened from the e-mailed link `/resetpass?token=…`; the same password rules as sign-up. */
 export function ResetPasswordPage() {
   const navigate = useNavigate();
-  const token = useSearchParams()[0].get('token') ?? '';
+  const [searchParams] = useSearchParams();
+  const token = searchParams.get('token') ?? '';
   const { register, handleSubmit } = useForm<ResetForm>({
     defaultValues: { password: '', confirmPassword: '' },
   });
