@@ -169,6 +169,18 @@ describe('PUT /api/user/avatar', () => {
     });
     expect(empty.statusCode).toBe(400);
     expect(empty.json().message).toBe(MESSAGES.avatarRequired);
+    const wrongField = multipart(
+      {},
+      { field: 'picture', name: 'me.png', type: 'image/png', content: TINY_PNG },
+    );
+    const misnamed = await t.app.inject({
+      method: 'PUT',
+      url: '/api/user/avatar',
+      headers: { ...wrongField.headers, ...bearer(token) },
+      payload: wrongField.payload,
+    });
+    expect(misnamed.statusCode).toBe(400);
+    expect(misnamed.json().message).toBe(MESSAGES.avatarRequired);
     const tooLarge = await uploadAvatar(
       token,
       Buffer.concat([TINY_PNG, Buffer.alloc(t.config.uploadMaxBytes)]),

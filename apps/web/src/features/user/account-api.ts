@@ -40,14 +40,11 @@ export function useUpdateProfile() {
   });
 }
 
+/** The server checks the old password and signs out every other session; this one stays. */
 export function useChangePassword() {
-  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: ChangePasswordRequest) =>
       apiRequest<{ message: string }>('/api/user/password', { method: 'PUT', body: input }),
-    // The change signs out the other devices, which shows up in the sign-in history only as absence;
-    // the list is reloaded anyway so it never shows a stale picture after a security action.
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['login-history'] }),
   });
 }
 

@@ -65,8 +65,6 @@ export function AvatarPicker({ user, size = 'sm' }: { user: TradeUser; size?: ke
         type="file"
         accept="image/png,image/jpeg,image/webp,image/gif"
         className="hidden"
-        tabIndex={-1}
-        aria-hidden="true"
         onChange={onChosen}
       />
       <ConfirmDialog
