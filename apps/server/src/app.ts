@@ -84,6 +84,12 @@ export async function buildApp({
   );
   app.decorate('storage', createDiskStorage(path.join(config.dataDir, 'uploads')));
   app.decorateRequest('actor', null);
+  // Every `:id` in a path is a UUID, which PostgreSQL reads in either case while services compare
+  // ids as text (is this my own account?): one canonical form keeps the two in agreement.
+  app.addHook('onRequest', async (request) => {
+    const params = request.params as Record<string, unknown>;
+    if (typeof params.id === 'string') params.id = params.id.toLowerCase();
+  });
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     if (body === '') return done(null, undefined);

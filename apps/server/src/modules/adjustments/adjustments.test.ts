@@ -42,6 +42,25 @@ describe('PUT /api/admin/creditOrDebit/:id', () => {
     ]);
   });
 
+  it('reads an id written in capitals as the same user, and never lets an admin act on their own account by it', async () => {
+    const { token, user } = await signUpAndLogin(t.app);
+    const credit = await adjust(user._id.toUpperCase(), { mode: 'credit', amount: 30 });
+    expect(credit.statusCode).toBe(200);
+    expect(await balanceOf(t.app, token, user._id.toUpperCase())).toBe(30);
+
+    const admin = await login(t.app, ADMIN.email, ADMIN.password);
+    const ownId = admin.user._id.toUpperCase();
+    for (const [method, url] of [
+      ['PUT', `/api/admin/suspendUser/${ownId}`],
+      ['DELETE', `/api/admin/deleteOneUser/${ownId}`],
+    ] as const) {
+      const refused = await t.app.inject({ method, url, headers: bearer(adminToken) });
+      expect(refused.statusCode, url).toBe(409);
+    }
+    const stillAdmin = await t.app.inject({ url: `/api/admin/ledger/health`, headers: bearer(admin.token) });
+    expect(stillAdmin.statusCode).toBe(200);
+  });
+
   it('refuses a debit larger than the balance and changes nothing', async () => {
     const { token, user } = await signUpAndLogin(t.app);
     await adjust(user._id, { mode: 'credit', amount: 100 });
