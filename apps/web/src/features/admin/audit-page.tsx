@@ -28,7 +28,7 @@ const clip = (text: string) => (text.length > CLIP_LENGTH ? `${text.slice(0, CLI
 
 function Changes({ entry }: { entry: AuditEntry }) {
   const changes = describeChanges(entry);
-  if (changes.length === 0) return <span className="text-slate-400">No field changed</span>;
+  if (changes.length === 0) return <span className="text-slate-500">No field changed</span>;
   return (
     <ul className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
       {changes.map(({ field, before, after }) => (

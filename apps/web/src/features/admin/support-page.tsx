@@ -96,7 +96,7 @@ function TicketList({
                   {last.body}
                 </span>
               )}
-              <span className="mt-1 block text-[11px] text-slate-400">
+              <span className="mt-1 block text-[11px] text-slate-500">
                 {formatDateTime(ticket.updatedAt)}
               </span>
             </button>
@@ -215,7 +215,7 @@ function TicketConversation({
             {ticket.subject}
           </h2>
           <p className="text-sm text-slate-600">
-            {ticket.fullName} <span className="text-slate-400">@{ticket.userName}</span> · opened{' '}
+            {ticket.fullName} <span className="text-slate-500">@{ticket.userName}</span> · opened{' '}
             {formatDateTime(ticket.createdAt)}
           </p>
         </div>

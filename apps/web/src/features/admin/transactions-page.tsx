@@ -59,7 +59,7 @@ function TransactionAction({
   transaction: AdminTransaction;
   onDecide: (decision: OpenDecision) => void;
 }) {
-  if (transaction.status !== 'pending') return <span className="text-slate-400">—</span>;
+  if (transaction.status !== 'pending') return <span className="text-slate-500">—</span>;
   if (transaction.type === 'withdrawal') {
     return (
       <Link
@@ -197,7 +197,7 @@ export function TransactionsPage() {
                           </span>
                         </a>
                       ) : (
-                        <span className="text-slate-400">No receipt</span>
+                        <span className="text-slate-500">No receipt</span>
                       )}
                       {transaction.duplicateProof && (
                         <span

@@ -54,7 +54,7 @@ function HistoryRow({ item }: { item: HistoryItem }) {
         <p
           className={`font-semibold tabular-nums ${
             isRejected
-              ? 'text-slate-400 line-through'
+              ? 'text-slate-500 line-through'
               : isCredit && item.status === 'approved'
                 ? 'text-green-700'
                 : 'text-slate-900'
