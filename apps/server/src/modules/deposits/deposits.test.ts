@@ -317,6 +317,11 @@ describe('GET /api/admin/allTransactions', () => {
       image: null,
       duplicateProof: false,
     });
+    const beyond = await t.app.inject({
+      url: '/api/admin/allTransactions?type=withdrawal&page=999',
+      headers: bearer(adminToken),
+    });
+    expect(beyond.json()).toMatchObject({ data: [], total: withdrawals.json().total, page: 999 });
     const both = await t.app.inject({
       url: '/api/admin/allTransactions?pageSize=2',
       headers: bearer(adminToken),

@@ -80,8 +80,9 @@ export async function listAllTransactions(
       order by w.created_at desc, w.id desc limit ${limit})`);
   }
   const events = sql.join(parts, sql` union all `);
-  const [rows, totals] = await Promise.all([
-    db.execute<AdminTransactionRow>(sql`
+  // One round trip: the total rides along with the page, on a row of its own when the page is empty.
+  const result = await db.execute<Partial<AdminTransactionRow> & { total: string }>(sql`
+    with page as (
       select e.*, u.full_name, u.user_name,
         -- A receipt is reused when an earlier deposit, of anyone, was sent with the same file content.
         -- Nested from the row's own file outwards, so each check is a few index lookups.
@@ -93,10 +94,15 @@ export async function listAllTransactions(
       from (
         select * from (${events}) unioned order by created_at desc, id desc limit ${limit}
       ) e join users u on u.id = e.user_id
-      order by e.created_at desc, e.id desc offset ${(page - 1) * pageSize}`),
-    // Kept exact by triggers: counting a million rows per page view would cost more than the page.
-    db.execute<{ total: string }>(sql`select coalesce(sum(count), 0)::text as total from transaction_counts
-      where true ${type ? sql`and type = ${type}` : sql``} ${status ? sql`and status = ${status}` : sql``}`),
-  ]);
-  return { rows: rows.rows, total: Number(totals.rows[0]?.total ?? 0) };
+      order by e.created_at desc, e.id desc offset ${(page - 1) * pageSize}
+    ),
+    -- Kept exact by triggers: counting a million rows per page view would cost more than the page.
+    total as (
+      select coalesce(sum(count), 0)::text as total from transaction_counts
+      where true ${type ? sql`and type = ${type}` : sql``} ${status ? sql`and status = ${status}` : sql``}
+    )
+    select total.total, page.* from total left join page on true
+    order by page.created_at desc, page.id desc`);
+  const rows = result.rows.filter((row): row is AdminTransactionRow & { total: string } => row.id != null);
+  return { rows, total: Number(result.rows[0]?.total ?? 0) };
 }
