@@ -146,7 +146,9 @@ for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
       await callApi(api, 'PUT', `/api/admin/declineDeposit/${usdt?._id}`, adminToken, {
         data: { reason: 'No payment arrived' },
       });
-      await page.reload();
+      // The specification's top-level address leads to the same list.
+      await page.goto('/notifications');
+      await page.waitForURL(`${baseUrl}/user/notifications`);
       await page.getByText('2 unread').waitFor();
       await list
         .filter({ hasText: 'Deposit declined' })

@@ -1,4 +1,4 @@
-import { createBrowserRouter } from 'react-router';
+import { createBrowserRouter, Navigate } from 'react-router';
 import { adminRoutes } from '../features/admin/admin-routes.tsx';
 import { LandingPage } from '../features/public/landing-page.tsx';
 import { NotFoundPage } from '../features/public/not-found-page.tsx';
@@ -40,6 +40,8 @@ export const router = createBrowserRouter([
   { path: '/register', lazy: signUpPage, HydrateFallback: PageSpinner },
   { path: '/forgetpass', lazy: forgotPasswordPage, HydrateFallback: PageSpinner },
   { path: '/resetpass', lazy: resetPasswordPage, HydrateFallback: PageSpinner },
+  // The specification's menu links Notifications at the top level.
+  { path: '/notifications', element: <Navigate to="/user/notifications" replace /> },
   userRoutes,
   adminRoutes,
   { path: '*', Component: NotFoundPage },

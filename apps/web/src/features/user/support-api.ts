@@ -1,17 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { SiteSettings, SupportTicket } from '@vestora/shared';
+import type { SupportTicket } from '@vestora/shared';
 import { apiRequest } from '../../app/api.ts';
+import { useSiteSettings } from '../public/site-api.ts';
 
 const TICKETS_KEY = ['support-tickets'] as const;
 
-/** The operator's support address; the same cache entry the public pages and the admin editor use. */
+/** The operator's support address, from the site settings the public pages read. */
 export function useSupportEmail(): string | undefined {
-  const { data } = useQuery({
-    queryKey: ['site'],
-    queryFn: ({ signal }) => apiRequest<{ data: SiteSettings }>('/api/site', { signal }),
-    staleTime: 5 * 60_000,
-  });
-  return data?.data.supportEmail;
+  return useSiteSettings().site?.supportEmail;
 }
 
 export function useSupportTickets() {
