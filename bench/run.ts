@@ -279,6 +279,7 @@ function report(
       `${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, by \`npm run bench\` ` +
       `(autocannon, ${CONNECTIONS} connections, ${SECONDS} s per run, load generator on the same cores).`,
     'The machine is shared: compare ratios within one run, not absolute figures across runs.',
+    'Where a target is missed, `bench/ANALYSIS.md` says why.',
     '',
   ];
   for (const run of runs) {
