@@ -77,6 +77,18 @@ for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
       }
     });
 
+    it('advises turning on two-factor sign-in while an administrator has none, and leads there', async () => {
+      tab = await openTab(browser, baseUrl, viewport);
+      const { page } = tab;
+      await signInAsAdmin(page);
+      // The seeded administrator signs in with a password alone.
+      const advice = page.getByRole('status').filter({ hasText: /in without a second factor\./ });
+      await advice.waitFor();
+      await advice.getByRole('link', { name: 'Turn on two-factor sign-in' }).click();
+      await page.waitForURL('**/user/security');
+      await page.getByRole('heading', { name: 'Two-factor sign-in' }).waitFor();
+    });
+
     it('turns red with the failing figures and warns of the reserve shortfall on every page', async () => {
       tab = await openTab(browser, baseUrl, viewport);
       const { page } = tab;

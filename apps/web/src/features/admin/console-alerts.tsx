@@ -2,7 +2,7 @@ import type { ReserveStatus } from '@vestora/shared';
 import { Link } from 'react-router';
 import { AlertIcon } from '../../ui/icons.tsx';
 import { count, usd } from './admin-format.ts';
-import { type LedgerHealth, useLedgerHealth, useReserve } from './console-status-api.ts';
+import { type LedgerHealth, useAdminSecurity, useLedgerHealth, useReserve } from './console-status-api.ts';
 
 const plural = (value: number, noun: string) => `${count(value)} ${noun}${value === 1 ? '' : 's'}`;
 
@@ -108,16 +108,46 @@ function ReserveWarning() {
   );
 }
 
+/** Advice rather than an emergency, so a status: the console works, but a stolen password is enough. */
+function TwoFactorWarning() {
+  const { data: security } = useAdminSecurity();
+  if (!security || security.adminsWithoutTwoFactor === 0) return null;
+  const admins = security.adminsWithoutTwoFactor;
+  return (
+    <div
+      role="status"
+      className="flex w-full flex-wrap items-center justify-between gap-x-4 gap-y-2 rounded-xl border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900"
+    >
+      <div className="flex items-start gap-2">
+        <AlertIcon width={18} height={18} className="mt-0.5 shrink-0" />
+        <p>
+          <span className="font-semibold">
+            {plural(admins, 'administrator')} {admins === 1 ? 'signs' : 'sign'} in without a second factor.
+          </span>{' '}
+          A stolen password alone opens the console to them.
+        </p>
+      </div>
+      <Link
+        to="/user/security"
+        className="ml-6.5 font-semibold whitespace-nowrap text-amber-900 underline underline-offset-2 hover:text-amber-950"
+      >
+        Turn on two-factor sign-in
+      </Link>
+    </div>
+  );
+}
+
 /**
  * What every page of the console opens with: the ledger's health (a quiet green note while it
- * holds, a red alert with the failing figures when it does not) and a warning while plan returns
- * wait for the reserve.
+ * holds, a red alert with the failing figures when it does not), a warning while plan returns
+ * wait for the reserve, and one while any administrator signs in without a second factor.
  */
 export function ConsoleAlerts() {
   return (
     <div className="mb-4 flex flex-col items-end gap-3">
       <LedgerHealthBanner />
       <ReserveWarning />
+      <TwoFactorWarning />
     </div>
   );
 }

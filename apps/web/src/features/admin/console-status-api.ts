@@ -15,6 +15,12 @@ export interface LedgerHealth {
   platformAccounts: Record<string, number>;
 }
 
+/** `GET /api/admin/security`: how many administrators still sign in with a password alone. */
+export interface AdminSecurity {
+  adminsWithoutTwoFactor: number;
+  isRequiredForAdmins: boolean;
+}
+
 const RESERVE_KEY = ['admin', 'reserve'] as const;
 /** The banners sit on every page, so they look again now and then as well as after each change. */
 const STATUS_REFRESH_MS = 60_000;
@@ -23,6 +29,15 @@ export function useLedgerHealth() {
   return useQuery({
     queryKey: ['admin', 'ledger-health'],
     queryFn: ({ signal }) => apiRequest<{ data: LedgerHealth }>('/api/admin/ledger/health', { signal }),
+    select: ({ data }) => data,
+    refetchInterval: STATUS_REFRESH_MS,
+  });
+}
+
+export function useAdminSecurity() {
+  return useQuery({
+    queryKey: ['admin', 'security'],
+    queryFn: ({ signal }) => apiRequest<{ data: AdminSecurity }>('/api/admin/security', { signal }),
     select: ({ data }) => data,
     refetchInterval: STATUS_REFRESH_MS,
   });
