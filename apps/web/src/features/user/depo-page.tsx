@@ -10,62 +10,40 @@ import { checkDepoEntry, DEPOSIT_TEXTS, type DepositDraft } from './deposit-rule
 import { AmountSummary, ProofField, StepCard, Stepper } from './deposit-step.tsx';
 import { COIN_NAMES, usd } from './format.ts';
 import { useSubmissionKey } from './submission-key.ts';
+import { useDepositEntry } from './use-deposit-entry.ts';
 import { WalletDetails } from './wallet-details.tsx';
 
 const STEPS = ['Fund Your Account', 'Transaction Details'] as const;
 
 /** /user/depo: amount and method, then the wallet and a required proof (specification section 4). */
 export function DepoPage() {
-  const [amount, setAmount] = useState('');
-  const [method, setMethod] = useState<Coin | null>(null);
-  const [draft, setDraft] = useState<DepositDraft<Coin> | null>(null);
-  const [hasMoved, setHasMoved] = useState(false);
-  const [error, setError] = useState<string>();
-
-  const onProceed = (event: FormEvent) => {
-    event.preventDefault();
-    const checked = checkDepoEntry(amount.trim(), method);
-    if ('problem' in checked) {
-      setError(checked.problem);
-      toast.error(checked.problem, { id: 'deposit-problem' });
-      return;
-    }
-    setError(undefined);
-    setHasMoved(true);
-    setDraft(checked.draft);
-  };
-
-  const onDeposited = () => {
-    setAmount('');
-    setMethod(null);
-    setDraft(null);
-  };
+  const entry = useDepositEntry(checkDepoEntry);
 
   return (
     <div className="mx-auto max-w-xl space-y-6">
       <div className="space-y-3">
         <h1 className="text-2xl font-bold text-slate-900">Deposit</h1>
-        <Stepper steps={STEPS} current={draft ? 1 : 0} />
+        <Stepper steps={STEPS} current={entry.draft ? 1 : 0} />
       </div>
-      {draft ? (
-        <TransactionStep draft={draft} onBack={() => setDraft(null)} onDeposited={onDeposited} />
+      {entry.draft ? (
+        <TransactionStep draft={entry.draft} onBack={entry.clearDraft} onDeposited={entry.resetEntry} />
       ) : (
         <StepCard
           title="Fund Your Account"
           subtitle="Enter the amount and choose how you will pay."
-          focusOnShow={hasMoved}
+          focusOnShow={entry.hasMoved}
         >
-          <form onSubmit={onProceed} noValidate className="space-y-5">
+          <form onSubmit={entry.submitEntry} noValidate className="space-y-5">
             <TextField
               label="Amount to Deposit"
               inputMode="decimal"
               autoComplete="off"
               placeholder="100.00"
-              value={amount}
-              onChange={(event) => setAmount(event.target.value)}
+              value={entry.amount}
+              onChange={(event) => entry.setAmount(event.target.value)}
             />
-            <CoinChoice legend="Payment method" coins={COINS} value={method} onChange={setMethod} />
-            <FormError message={error} />
+            <CoinChoice legend="Payment method" coins={COINS} value={entry.coin} onChange={entry.setCoin} />
+            <FormError message={entry.error} />
             <Button type="submit" className="w-full">
               Proceed to Payment
             </Button>

@@ -9,6 +9,7 @@ import { checkDepositEntry, DEPOSIT_TEXTS, type DepositDraft } from './deposit-r
 import { AmountSummary, ProofField, StepCard, Stepper } from './deposit-step.tsx';
 import { COIN_NAMES, usd } from './format.ts';
 import { useSubmissionKey } from './submission-key.ts';
+import { useDepositEntry } from './use-deposit-entry.ts';
 import { WalletDetails } from './wallet-details.tsx';
 
 /** This flow offers Bitcoin and Ethereum only (specification section 9). */
@@ -22,62 +23,39 @@ const STEPS = ['Amount and coin', 'Make Payment'] as const;
 
 /** /user/deposit: amount and coin, then the payment with an optional proof (specification section 4). */
 export function DepositPage() {
-  const [amount, setAmount] = useState('');
-  const [coin, setCoin] = useState<DepositCoin | null>(null);
-  const [payment, setPayment] = useState<DepositDraft<DepositCoin> | null>(null);
-  const [hasMoved, setHasMoved] = useState(false);
-  const [error, setError] = useState<string>();
+  const entry = useDepositEntry<DepositCoin>(checkDepositEntry);
   const hintId = useId();
-
-  const onContinue = (event: FormEvent) => {
-    event.preventDefault();
-    const checked = checkDepositEntry(amount.trim(), coin);
-    if ('problem' in checked) {
-      setError(checked.problem);
-      toast.error(checked.problem, { id: 'deposit-problem' });
-      return;
-    }
-    setError(undefined);
-    setHasMoved(true);
-    setPayment(checked.draft);
-  };
-
-  const onDeposited = () => {
-    setAmount('');
-    setCoin(null);
-    setPayment(null);
-  };
 
   return (
     <div className="mx-auto max-w-xl space-y-6">
       <div className="space-y-3">
         <h1 className="text-2xl font-bold text-slate-900">Deposit</h1>
-        <Stepper steps={STEPS} current={payment ? 1 : 0} />
+        <Stepper steps={STEPS} current={entry.draft ? 1 : 0} />
       </div>
-      {payment ? (
-        <PaymentStep payment={payment} onBack={() => setPayment(null)} onDeposited={onDeposited} />
+      {entry.draft ? (
+        <PaymentStep payment={entry.draft} onBack={entry.clearDraft} onDeposited={entry.resetEntry} />
       ) : (
         <StepCard
           title="Fund your account"
           subtitle="Choose how much to deposit and the coin you will pay with."
-          focusOnShow={hasMoved}
+          focusOnShow={entry.hasMoved}
         >
-          <form onSubmit={onContinue} noValidate className="space-y-5">
+          <form onSubmit={entry.submitEntry} noValidate className="space-y-5">
             <div>
               <TextField
                 label="Amount (USD)"
                 inputMode="numeric"
                 autoComplete="off"
-                value={amount}
-                onChange={(event) => setAmount(event.target.value)}
+                value={entry.amount}
+                onChange={(event) => entry.setAmount(event.target.value)}
                 aria-describedby={hintId}
               />
               <p id={hintId} className="mt-1 text-xs text-slate-500">
                 {DEPOSIT_TEXTS.minimumHint}
               </p>
             </div>
-            <CoinChoice legend="Pay with" coins={COINS} value={coin} onChange={setCoin} />
-            <FormError message={error} />
+            <CoinChoice legend="Pay with" coins={COINS} value={entry.coin} onChange={entry.setCoin} />
+            <FormError message={entry.error} />
             <Button type="submit" className="w-full">
               CONTINUE
             </Button>

@@ -21,10 +21,11 @@ export interface DepositDraft<C extends Coin> {
   amount: string;
   coin: C;
 }
-type Checked<C extends Coin> = { problem: string } | { draft: DepositDraft<C> };
+/** A first step's verdict: the message to show, or the draft to pay. */
+export type DepositEntryCheck<C extends Coin> = { problem: string } | { draft: DepositDraft<C> };
 
 /** /user/deposit, CONTINUE: an amount of digits only, at least 50, and one coin. */
-export function checkDepositEntry<C extends Coin>(amount: string, coin: C | null): Checked<C> {
+export function checkDepositEntry<C extends Coin>(amount: string, coin: C | null): DepositEntryCheck<C> {
   if (amount === '' || coin === null) return { problem: MESSAGES.depositModeAndAmount };
   if (!/^\d+$/.test(amount)) return { problem: MESSAGES.amountNumberOnly };
   if (Number(amount) < DEPOSIT_MIN_USD) return { problem: DEPOSIT_TEXTS.belowMinimum };
@@ -32,7 +33,7 @@ export function checkDepositEntry<C extends Coin>(amount: string, coin: C | null
 }
 
 /** /user/depo, Proceed to Payment: a positive amount (at most two decimals), at least 100, a method. */
-export function checkDepoEntry(amount: string, method: Coin | null): Checked<Coin> {
+export function checkDepoEntry(amount: string, method: Coin | null): DepositEntryCheck<Coin> {
   const cents = parseUsdToCents(amount);
   if (cents === null || cents <= 0n) return { problem: MESSAGES.invalidAmount };
   if (cents < DEPO_MIN_CENTS) return { problem: DEPOSIT_TEXTS.depoBelowMinimum };
