@@ -1,17 +1,14 @@
-import {
-  type APIRequestContext,
-  type Browser,
-  type BrowserContext,
-  type Page,
-  request,
-} from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { beforeEach, describe, expect, inject, it } from 'vitest';
 import { expectAccessible } from '../support/axe.ts';
-import { launchBrowser, screenshot, VIEWPORTS } from '../support/browser.ts';
+import { screenshot, VIEWPORTS } from '../support/browser.ts';
 import {
+  api,
   logInApi,
   openAccountMenuItem,
+  openFreshPage,
   openSignedIn,
+  page,
+  setUpUserSuite,
   signInThroughPage,
   signUpUser,
   TINY_PNG,
@@ -19,21 +16,9 @@ import {
   waitForAlert,
 } from './user-helpers.ts';
 
-const baseUrl = inject('baseUrl');
-let browser: Browser;
-let api: APIRequestContext;
-let context: BrowserContext;
-let page: Page;
+setUpUserSuite({ asAdmin: false });
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-  api = await request.newContext({ baseURL: baseUrl });
-});
-afterAll(async () => {
-  await context?.close();
-  await api.dispose();
-  await browser.close();
-});
+const baseUrl = inject('baseUrl');
 
 const storedUser = () =>
   page.evaluate(
@@ -47,11 +32,7 @@ const profileRow = (label: string) =>
 
 for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
   describe(`account settings at ${viewportName} width`, () => {
-    beforeEach(async () => {
-      await context?.close();
-      context = await browser.newContext({ viewport, baseURL: baseUrl });
-      page = await context.newPage();
-    });
+    beforeEach(() => openFreshPage(viewport));
 
     it('updates the profile through the dialog, with the server rules, and keeps it after a reload', async () => {
       const user = await signUpUser(api);
@@ -213,9 +194,7 @@ for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
       await screenshot(page, `avatar-topbar-${viewportName}`);
 
       // Kept by the server: a fresh browser signed in elsewhere sees it too, on the profile as well.
-      await context.close();
-      context = await browser.newContext({ viewport, baseURL: baseUrl });
-      page = await context.newPage();
+      await openFreshPage(viewport);
       await openSignedIn(page, await logInApi(api, user.user.userName, USER_PASSWORD), '/user/profile');
       await expect
         .poll(() =>

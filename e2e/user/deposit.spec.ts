@@ -1,50 +1,36 @@
-import {
-  type APIRequestContext,
-  type Browser,
-  type BrowserContext,
-  type Page,
-  request,
-} from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import { expectAccessible } from '../support/axe.ts';
-import { launchBrowser, screenshot, VIEWPORTS } from '../support/browser.ts';
+import { screenshot, VIEWPORTS } from '../support/browser.ts';
 import {
-  adminLogIn,
+  adminToken,
+  api,
   approveNewestDeposit,
   BTC_ADDRESS,
   callApi,
   createGateway,
   ETH_ADDRESS,
+  openFreshPage,
   openMenuEntry,
   openSignedIn,
+  page,
   type ServedGateway,
   type SignedInUser,
+  setUpUserSuite,
   signUpUser,
   TINY_PNG,
   waitForAlert,
 } from './user-helpers.ts';
 
+setUpUserSuite({ asAdmin: true });
+
 const baseUrl = inject('baseUrl');
-let browser: Browser;
-let api: APIRequestContext;
-let adminToken: string;
 let gateways: { btc: ServedGateway; eth: ServedGateway };
-let context: BrowserContext;
-let page: Page;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
-  api = await request.newContext({ baseURL: baseUrl });
-  adminToken = (await adminLogIn(api)).token;
   gateways = {
     btc: await createGateway(api, adminToken, 'btc', BTC_ADDRESS),
     eth: await createGateway(api, adminToken, 'eth', ETH_ADDRESS),
   };
-});
-afterAll(async () => {
-  await context?.close();
-  await api.dispose();
-  await browser.close();
 });
 
 async function historyTotal(user: SignedInUser): Promise<number> {
@@ -76,15 +62,7 @@ async function slowDownDeposits() {
 
 for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
   describe(`deposits at ${viewportName} width`, () => {
-    beforeEach(async () => {
-      await context?.close();
-      context = await browser.newContext({
-        viewport,
-        baseURL: baseUrl,
-        permissions: ['clipboard-read', 'clipboard-write'],
-      });
-      page = await context.newPage();
-    });
+    beforeEach(() => openFreshPage(viewport, { permissions: ['clipboard-read', 'clipboard-write'] }));
 
     it('/user/deposit checks the amount and the coin with the specification messages', async () => {
       const user = await signUpUser(api);

@@ -1,40 +1,23 @@
-import {
-  type APIRequestContext,
-  type Browser,
-  type BrowserContext,
-  type Page,
-  request,
-} from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { beforeEach, describe, expect, inject, it } from 'vitest';
 import { expectAccessible } from '../support/axe.ts';
-import { launchBrowser, screenshot, VIEWPORTS } from '../support/browser.ts';
+import { screenshot, VIEWPORTS } from '../support/browser.ts';
 import {
-  adminLogIn,
+  adminToken,
+  api,
   callApi,
   fundAccount,
+  openFreshPage,
   openMenuEntry,
   openSignedIn,
+  page,
   type SignedInUser,
+  setUpUserSuite,
   signUpUser,
 } from './user-helpers.ts';
 
-const baseUrl = inject('baseUrl');
-let browser: Browser;
-let api: APIRequestContext;
-let adminToken: string;
-let context: BrowserContext;
-let page: Page;
+setUpUserSuite({ asAdmin: true });
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-  api = await request.newContext({ baseURL: baseUrl });
-  adminToken = (await adminLogIn(api)).token;
-});
-afterAll(async () => {
-  await context?.close();
-  await api.dispose();
-  await browser.close();
-});
+const baseUrl = inject('baseUrl');
 
 /** An approved deposit, an admin credit with its reason, a declined deposit, then 20 pending ones. */
 async function userWithHistory(): Promise<SignedInUser> {
@@ -63,11 +46,7 @@ async function userWithHistory(): Promise<SignedInUser> {
 
 for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
   describe(`user area at ${viewportName} width`, () => {
-    beforeEach(async () => {
-      await context?.close();
-      context = await browser.newContext({ viewport, baseURL: baseUrl });
-      page = await context.newPage();
-    });
+    beforeEach(() => openFreshPage(viewport));
 
     it('history shows every kind newest first, with reasons and badges, by page and by type', async () => {
       const user = await userWithHistory();

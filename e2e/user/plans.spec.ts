@@ -1,41 +1,24 @@
 import { randomBytes } from 'node:crypto';
-import {
-  type APIRequestContext,
-  type Browser,
-  type BrowserContext,
-  type Page,
-  request,
-} from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { beforeEach, describe, expect, inject, it } from 'vitest';
 import { expectAccessible } from '../support/axe.ts';
-import { launchBrowser, screenshot, VIEWPORTS } from '../support/browser.ts';
+import { screenshot, VIEWPORTS } from '../support/browser.ts';
 import {
-  adminLogIn,
+  adminToken,
+  api,
   callApi,
   fundAccount,
+  openFreshPage,
   openMenuEntry,
   openSignedIn,
+  page,
+  setUpUserSuite,
   signUpUser,
   waitForAlert,
 } from './user-helpers.ts';
 
-const baseUrl = inject('baseUrl');
-let browser: Browser;
-let api: APIRequestContext;
-let adminToken: string;
-let context: BrowserContext;
-let page: Page;
+setUpUserSuite({ asAdmin: true });
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-  api = await request.newContext({ baseURL: baseUrl });
-  adminToken = (await adminLogIn(api)).token;
-});
-afterAll(async () => {
-  await context?.close();
-  await api.dispose();
-  await browser.close();
-});
+const baseUrl = inject('baseUrl');
 
 interface ServedPlan {
   _id: string;
@@ -53,11 +36,7 @@ async function selectPlan(name: string) {
 
 for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
   describe(`plans at ${viewportName} width`, () => {
-    beforeEach(async () => {
-      await context?.close();
-      context = await browser.newContext({ viewport, baseURL: baseUrl });
-      page = await context.newPage();
-    });
+    beforeEach(() => openFreshPage(viewport));
 
     it('from an empty My-plans to Packages; invests once verified and the plan shows in My-plans', async () => {
       const user = await signUpUser(api);

@@ -1,41 +1,24 @@
-import {
-  type APIRequestContext,
-  type Browser,
-  type BrowserContext,
-  type Page,
-  request,
-} from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { beforeEach, describe, expect, inject, it } from 'vitest';
 import { expectAccessible } from '../support/axe.ts';
-import { launchBrowser, screenshot, VIEWPORTS } from '../support/browser.ts';
+import { screenshot, VIEWPORTS } from '../support/browser.ts';
 import {
-  adminLogIn,
+  adminToken,
+  api,
   approveNewestDeposit,
   callApi,
   openAccountMenuItem,
+  openFreshPage,
   openMenuEntry,
   openSignedIn,
+  page,
+  setUpUserSuite,
   signUpUser,
   waitForAlert,
 } from './user-helpers.ts';
 
-const baseUrl = inject('baseUrl');
-let browser: Browser;
-let api: APIRequestContext;
-let adminToken: string;
-let context: BrowserContext;
-let page: Page;
+setUpUserSuite({ asAdmin: true });
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-  api = await request.newContext({ baseURL: baseUrl });
-  adminToken = (await adminLogIn(api)).token;
-});
-afterAll(async () => {
-  await context?.close();
-  await api.dispose();
-  await browser.close();
-});
+const baseUrl = inject('baseUrl');
 
 interface AdminTicket {
   _id: string;
@@ -46,11 +29,7 @@ const notificationsLink = () => page.getByRole('banner').getByRole('link', { nam
 
 for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
   describe(`support and notifications at ${viewportName} width`, () => {
-    beforeEach(async () => {
-      await context?.close();
-      context = await browser.newContext({ viewport, baseURL: baseUrl });
-      page = await context.newPage();
-    });
+    beforeEach(() => openFreshPage(viewport));
 
     it('sends a support message that the admin reads and answers; the answer shows here', async () => {
       const user = await signUpUser(api);

@@ -1,7 +1,55 @@
 import { randomBytes } from 'node:crypto';
-import type { APIRequestContext, Page } from 'playwright-core';
-import { expect } from 'vitest';
+import {
+  type APIRequestContext,
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  type Page,
+  request,
+} from 'playwright-core';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
+import { launchBrowser } from '../support/browser.ts';
 import { E2E_ADMIN } from '../support/global-setup.ts';
+
+/*
+ * What every spec of this folder drives: one browser and one API client per file, the seeded admin's
+ * token when the file asks for it, and a page in a fresh context per test. They are live bindings: a
+ * spec imports `page`, `api` or `adminToken` and reads them as its own, while only the functions below
+ * set them (each spec file runs in its own module graph, so files never share them).
+ */
+let browser: Browser;
+export let api: APIRequestContext;
+export let adminToken: string;
+let context: BrowserContext | undefined;
+export let page: Page;
+
+/**
+ * Opens the browser and the API client before the file's tests and closes them, with the last
+ * context, after them. Call it at the top of a spec, before the spec's own `beforeAll`, which then
+ * runs after this one and can use `api` and `adminToken`.
+ */
+export function setUpUserSuite({ asAdmin }: { asAdmin: boolean }): void {
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    api = await request.newContext({ baseURL: inject('baseUrl') });
+    if (asAdmin) adminToken = (await adminLogIn(api)).token;
+  });
+  afterAll(async () => {
+    await context?.close();
+    await api.dispose();
+    await browser.close();
+  });
+}
+
+/** Closes the previous test's context and opens `page` in a new one, as a new visitor at this size. */
+export async function openFreshPage(
+  viewport: { width: number; height: number },
+  options: Pick<BrowserContextOptions, 'permissions'> = {},
+): Promise<void> {
+  await context?.close();
+  context = await browser.newContext({ viewport, baseURL: inject('baseUrl'), ...options });
+  page = await context.newPage();
+}
 
 /** A 1×1 PNG: the server decides a proof's type by its bytes, so it must be a real image. */
 export const TINY_PNG = Buffer.from(

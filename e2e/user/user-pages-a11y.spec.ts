@@ -1,27 +1,22 @@
-import {
-  type APIRequestContext,
-  type Browser,
-  type BrowserContext,
-  type Page,
-  request,
-} from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { expectAccessible } from '../support/axe.ts';
-import { launchBrowser, screenshot, VIEWPORTS } from '../support/browser.ts';
+import { screenshot, VIEWPORTS } from '../support/browser.ts';
 import {
-  adminLogIn,
+  adminToken,
+  api,
   callApi,
   fundAccount,
+  openFreshPage,
   openSignedIn,
+  page,
   type SignedInUser,
+  setUpUserSuite,
   signUpUser,
 } from './user-helpers.ts';
 
+setUpUserSuite({ asAdmin: true });
+
 const baseUrl = inject('baseUrl');
-let browser: Browser;
-let api: APIRequestContext;
-let context: BrowserContext;
-let page: Page;
 let user: SignedInUser;
 
 /** Every page of the user area with the heading that says it has loaded. */
@@ -43,9 +38,6 @@ const MENU_ORDER = ['Dashboard', 'Deposit', 'Withdrawal', 'My-plans', 'Packages'
 
 /** Someone with a little of everything, so every page shows content rather than its empty state. */
 beforeAll(async () => {
-  browser = await launchBrowser();
-  api = await request.newContext({ baseURL: baseUrl });
-  const adminToken = (await adminLogIn(api)).token;
   user = await signUpUser(api);
   await fundAccount(api, adminToken, user, 1500);
   await callApi(api, 'PUT', `/api/admin/verifyUser/${user.user._id}`, adminToken);
@@ -60,18 +52,11 @@ beforeAll(async () => {
   });
   await callApi(api, 'POST', '/api/user/support', user.token, { data: { message: 'How are returns paid?' } });
 });
-afterAll(async () => {
-  await context?.close();
-  await api.dispose();
-  await browser.close();
-});
 
 for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
   describe(`the user area at ${viewportName} width`, () => {
     it('has no serious or critical accessibility violations on any page', async () => {
-      await context?.close();
-      context = await browser.newContext({ viewport, baseURL: baseUrl });
-      page = await context.newPage();
+      await openFreshPage(viewport);
       await openSignedIn(page, user, '/user/overview');
       for (const [path, heading] of USER_PAGES) {
         await page.goto(`/user/${path}`);

@@ -1,52 +1,29 @@
-import {
-  type APIRequestContext,
-  type Browser,
-  type BrowserContext,
-  type Page,
-  request,
-} from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { expectAccessible } from '../support/axe.ts';
-import { launchBrowser, screenshot, VIEWPORTS } from '../support/browser.ts';
+import { screenshot, VIEWPORTS } from '../support/browser.ts';
 import {
-  adminLogIn,
+  adminToken,
+  api,
   BTC_ADDRESS,
   callApi,
   fundAccount,
+  openFreshPage,
   openMenuEntry,
   openSignedIn,
+  page,
+  setUpUserSuite,
   signUpUser,
   waitForAlert,
 } from './user-helpers.ts';
 
-const baseUrl = inject('baseUrl');
-let browser: Browser;
-let api: APIRequestContext;
-let adminToken: string;
-let context: BrowserContext;
-let page: Page;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-  api = await request.newContext({ baseURL: baseUrl });
-  adminToken = (await adminLogIn(api)).token;
-});
-afterAll(async () => {
-  await context?.close();
-  await api.dispose();
-  await browser.close();
-});
+setUpUserSuite({ asAdmin: true });
 
 const availableBalance = () =>
   page.getByText('Available balance').locator('xpath=following-sibling::p').textContent();
 
 for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
   describe(`withdrawals at ${viewportName} width`, () => {
-    beforeEach(async () => {
-      await context?.close();
-      context = await browser.newContext({ viewport, baseURL: baseUrl });
-      page = await context.newPage();
-    });
+    beforeEach(() => openFreshPage(viewport));
 
     it('is closed with the reason until verification; then a request goes pending and the balance drops', async () => {
       const user = await signUpUser(api);
