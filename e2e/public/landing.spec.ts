@@ -50,6 +50,10 @@ async function loadEveryImage() {
   await page.getByRole('heading', { name: 'Risk, looked at from every side' }).waitFor();
   const height = await page.evaluate(() => document.documentElement.scrollHeight);
   for (let y = 0; y < height; y += 600) await page.evaluate((top) => window.scrollTo(0, top), y);
+  // A lazy image scrolled past within one frame may never start; ask for every one outright.
+  await page.evaluate(() => {
+    for (const image of Array.from(document.images)) image.loading = 'eager';
+  });
   await page.waitForFunction(() => Array.from(document.images).every((image) => image.complete));
   await page.evaluate(() => window.scrollTo(0, 0));
 }
