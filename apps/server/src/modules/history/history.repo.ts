@@ -1,5 +1,11 @@
+import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client.ts';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import type { Database, Executor } from '../../db/client.ts';
+
+const dialect = new PgDialect();
+/** The pages the console opens on most: prepared, they skip a planning that costs more than the run. */
+const PREPARED_PAGES = 3;
 
 export type HistoryRow = {
   id: string;
@@ -60,11 +66,14 @@ export type AdminTransactionRow = {
 
 /** Deposits and withdrawals of everyone, newest first, optionally of one status or type. */
 export async function listAllTransactions(
-  db: Executor,
+  db: Database,
   { status, type, page, pageSize }: { status?: string; type?: string; page: number; pageSize: number },
 ): Promise<{ rows: AdminTransactionRow[]; total: number }> {
   const statusFilter = (alias: string) => (status ? sql`where ${sql.raw(alias)}.status = ${status}` : sql``);
-  const limit = page * pageSize;
+  // Written into the statement, not sent as parameters: a prepared plan for an unknown limit would
+  // assume a tenth of the table and sort it. Both are whole numbers checked by the query schema.
+  const limit = sql.raw(String(page * pageSize));
+  const offset = sql.raw(String((page - 1) * pageSize));
   // Each table yields its own newest rows through its (status,) created_at index before the two are
   // merged: left to plan the union as a whole, PostgreSQL sorts every row for the first page.
   const parts = [];
@@ -81,7 +90,7 @@ export async function listAllTransactions(
   }
   const events = sql.join(parts, sql` union all `);
   // One round trip: the total rides along with the page, on a row of its own when the page is empty.
-  const result = await db.execute<Partial<AdminTransactionRow> & { total: string }>(sql`
+  const query = dialect.sqlToQuery(sql`
     with page as (
       select e.*, u.full_name, u.user_name,
         -- A receipt is reused when an earlier deposit, of anyone, was sent with the same file content.
@@ -94,7 +103,7 @@ export async function listAllTransactions(
       from (
         select * from (${events}) unioned order by created_at desc, id desc limit ${limit}
       ) e join users u on u.id = e.user_id
-      order by e.created_at desc, e.id desc offset ${(page - 1) * pageSize}
+      order by e.created_at desc, e.id desc offset ${offset}
     ),
     -- Kept exact by triggers: counting a million rows per page view would cost more than the page.
     total as (
@@ -103,6 +112,15 @@ export async function listAllTransactions(
     )
     select total.total, page.* from total left join page on true
     order by page.created_at desc, page.id desc`);
+  const name =
+    page <= PREPARED_PAGES
+      ? `admin_transactions_${createHash('sha256').update(query.sql).digest('hex').slice(0, 16)}`
+      : undefined;
+  const result = await db.$client.query<Partial<AdminTransactionRow> & { total: string }>({
+    name,
+    text: query.sql,
+    values: query.params,
+  });
   const rows = result.rows.filter((row): row is AdminTransactionRow & { total: string } => row.id != null);
   return { rows, total: Number(result.rows[0]?.total ?? 0) };
 }

@@ -6,7 +6,7 @@ import {
   type HistoryQuery,
   type Page,
 } from '@vestora/shared';
-import type { Executor } from '../../db/client.ts';
+import type { Database, Executor } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { Actor } from '../auth/auth.service.ts';
 import { signedFileUrl } from '../files/files.service.ts';
@@ -35,7 +35,7 @@ export async function getUserHistory(
 }
 
 export async function getAllTransactions(
-  db: Executor,
+  db: Database,
   clock: Clock,
   query: AdminTransactionsQuery,
 ): Promise<Page<AdminTransaction>> {
