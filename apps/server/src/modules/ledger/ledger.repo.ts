@@ -33,12 +33,16 @@ export async function findAccounts(
   db: Executor,
   { platformKinds, userIds }: { platformKinds: AccountKind[]; userIds: string[] },
 ): Promise<AccountRow[]> {
-  const platform = and(isNull(ledgerAccounts.userId), inArray(ledgerAccounts.kind, platformKinds));
-  const owned = inArray(ledgerAccounts.userId, userIds);
+  // An empty list renders as `false`, so either side may be absent.
   return db
     .select({ id: ledgerAccounts.id, userId: ledgerAccounts.userId, kind: ledgerAccounts.kind })
     .from(ledgerAccounts)
-    .where(platformKinds.length && userIds.length ? or(platform, owned) : userIds.length ? owned : platform);
+    .where(
+      or(
+        and(isNull(ledgerAccounts.userId), inArray(ledgerAccounts.kind, platformKinds)),
+        inArray(ledgerAccounts.userId, userIds),
+      ),
+    );
 }
 
 /**
