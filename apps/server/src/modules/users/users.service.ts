@@ -39,16 +39,17 @@ export async function lockActiveUserOrFail(db: Executor, id: string, mode: 'upda
 
 /**
  * The profile read behind a bearer token: the session and the caller's own record come in one
- * round trip; only an administrator reading someone else costs a second.
+ * round trip; only an administrator reading someone else costs a second. `readId` parses the
+ * requested id, and runs only once the caller is known, so a caller without a session gets 401.
  */
 export async function getProfileByToken(
   db: Database,
   token: string | undefined,
-  readId: (actor: Actor) => string,
+  readId: () => string,
 ): Promise<TradeUser> {
   if (!token) throw new AppError('UNAUTHENTICATED', MESSAGES.signInRequired);
   const record = assertLiveSession(await findSessionUserRecord(db, { tokenHash: hashSessionToken(token) }));
-  const id = readId(record);
+  const id = readId();
   return id === record.user.id ? toTradeUser(record) : getProfile(db, record, id);
 }
 
