@@ -42,6 +42,9 @@ export const UpdateProfileRequestSchema = z
     address: optionalText(300),
     postalCode: optionalText(20),
     country: optionalText(80),
+    /** Needed only when the e-mail changes: the current password, and the code when two-factor is on. */
+    password: z.string().max(200).optional(),
+    code: z.string().trim().max(20).optional(),
   })
   .transform((input, ctx) => {
     const problem = firstSignupProblem({
@@ -177,6 +180,22 @@ export const TwoFactorCodeRequestSchema = z.object({
   code: z.string({ message: MESSAGES.twoFactorCodeWrong }).trim().min(1, MESSAGES.twoFactorCodeWrong).max(20),
 });
 
+export const EnableTwoFactorRequestSchema = z.object({
+  password: z
+    .string({ message: MESSAGES.twoFactorNeedsPassword })
+    .min(1, MESSAGES.twoFactorNeedsPassword)
+    .max(200),
+  code: z.string({ message: MESSAGES.twoFactorCodeWrong }).trim().min(1, MESSAGES.twoFactorCodeWrong).max(20),
+});
+
+export const AccountLockRequestSchema = z.object({
+  token: z
+    .string({ message: MESSAGES.accountLockLinkInvalid })
+    .trim()
+    .min(1, MESSAGES.accountLockLinkInvalid)
+    .max(200),
+});
+
 export const DisableTwoFactorRequestSchema = z.object({
   password: z.string({ message: MESSAGES.passwordWrong }).min(1, MESSAGES.passwordWrong).max(200),
   code: z.string({ message: MESSAGES.twoFactorCodeWrong }).trim().min(1, MESSAGES.twoFactorCodeWrong).max(20),
@@ -196,9 +215,20 @@ export interface TwoFactorSetup {
   qrCode: string;
 }
 
+export const LOGIN_OUTCOMES = [
+  'success',
+  'wrong_password',
+  'suspended',
+  'code_required',
+  'wrong_code',
+  'second_factor_reset',
+  'account_locked',
+] as const;
+export type LoginOutcome = (typeof LOGIN_OUTCOMES)[number];
+
 export interface LoginEvent {
   _id: string;
-  outcome: 'success' | 'wrong_password' | 'suspended' | 'code_required' | 'wrong_code';
+  outcome: LoginOutcome;
   ip: string;
   userAgent: string | null;
   createdAt: string;

@@ -134,4 +134,18 @@ export const MESSAGES = {
   siteFoundingYear: 'The founding year must be a year between 1800 and this year.',
   sitePolicyDate: 'The effective date must be written DD-MM-YYYY.',
   siteSlideImage: 'A slide image must be a path on this site or an https address.',
+  emailChangeNeedsPassword: 'Enter your current password to change your e-mail address.',
+  accountLockLinkInvalid: 'This link is not valid or has already been used.',
+  accountLocked:
+    'Your account is locked: every session has ended and your previous e-mail address is back. Reset your password from the sign-in page to get back in.',
+  twoFactorNeedsPassword: 'Enter your current password.',
+  twoFactorRecoveryCodesRenewed: 'New recovery codes are ready. The old ones no longer work.',
+  twoFactorResetByAdmin: 'Two-factor sign-in is off for this account, and its sessions have ended.',
+  nulCharacter: 'Text must not contain the NUL character.',
+  tooManyRequests: 'Too many requests. Please wait a moment and try again.',
+  tooManyPendingDeposits: 'You already have the most pending deposits allowed. Wait until one is reviewed.',
+  tooManyPendingWithdrawals:
+    'You already have the most pending withdrawals allowed. Wait until one is processed.',
+  tooManyOpenTickets: 'You already have the most open tickets allowed. Close one, or write in an open one.',
+  multipartMalformed: 'The form could not be read. Send it again.',
 } as const;

@@ -107,5 +107,8 @@ export const passwordResets = pgTable(
     usedAt: timestamp('used_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('password_resets_user_idx').on(table.userId, table.createdAt)],
+  (table) => [
+    index('password_resets_user_idx').on(table.userId, table.createdAt),
+    index('password_resets_expires_idx').on(table.expiresAt),
+  ],
 );

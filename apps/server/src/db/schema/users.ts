@@ -1,3 +1,4 @@
+import { LOGIN_OUTCOMES } from '@vestora/shared';
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
@@ -5,6 +6,7 @@ import {
   boolean,
   date,
   index,
+  integer,
   pgTable,
   text,
   timestamp,
@@ -41,6 +43,8 @@ export const users = pgTable(
     totpLastStep: bigint('totp_last_step', { mode: 'number' }),
     totpRecoveryHashes: text('totp_recovery_hashes').array().notNull().default(sql`'{}'::text[]`),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+    /** Raised by every credential change; only sessions of the current generation authenticate. */
+    sessionGeneration: integer('session_generation').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
@@ -59,23 +63,49 @@ export const sessions = pgTable(
       .notNull()
       .references(() => users.id),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** The user's session generation when it was created: an older one no longer authenticates. */
+    generation: integer('generation').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     uniqueIndex('sessions_token_hash_key').on(table.tokenHash),
     index('sessions_user_id_idx').on(table.userId),
+    index('sessions_expires_at_idx').on(table.expiresAt),
   ],
 );
 
-/** Failed sign-ins, kept in the database so every server process sees the same counts. */
-export const loginFailures = pgTable(
-  'login_failures',
+/**
+ * Attempts at something limited (a sign-in, a code, a password check, a reset), reserved before the
+ * expensive check and kept in the database so every server process counts the same ones.
+ */
+export const attempts = pgTable(
+  'attempts',
   {
     id: uuid('id').primaryKey().defaultRandom(),
     subject: text('subject').notNull(),
-    failedAt: timestamp('failed_at', { withTimezone: true }).notNull().defaultNow(),
+    attemptedAt: timestamp('attempted_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('login_failures_subject_idx').on(table.subject, table.failedAt)],
+  (table) => [
+    index('attempts_subject_idx').on(table.subject, table.attemptedAt),
+    index('attempts_attempted_at_idx').on(table.attemptedAt),
+  ],
+);
+
+/** The link the old address receives when the e-mail changes: it restores that address and locks the account. */
+export const emailChangeLocks = pgTable(
+  'email_change_locks',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    tokenHash: text('token_hash').notNull().unique(),
+    previousEmail: text('previous_email').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('email_change_locks_user_idx').on(table.userId)],
 );
 
 /** Every sign-in attempt on a known account: what the person and the admins see under Security. */
@@ -86,12 +116,13 @@ export const loginEvents = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id),
-    outcome: text('outcome', {
-      enum: ['success', 'wrong_password', 'suspended', 'code_required', 'wrong_code'],
-    }).notNull(),
+    outcome: text('outcome', { enum: LOGIN_OUTCOMES }).notNull(),
     ip: text('ip').notNull(),
     userAgent: text('user_agent'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('login_events_user_idx').on(table.userId, table.createdAt)],
+  (table) => [
+    index('login_events_user_idx').on(table.userId, table.createdAt),
+    index('login_events_created_at_idx').on(table.createdAt),
+  ],
 );

@@ -1,6 +1,6 @@
-import { and, eq, ne } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { sessions, users } from '../../db/schema/index.ts';
+import { emailChangeLocks, users } from '../../db/schema/index.ts';
 
 export async function findAccountRow(db: Executor, { userId }: { userId: string }) {
   const [row] = await db
@@ -45,10 +45,50 @@ export async function updateAccountRow(
   await db.update(users).set(values).where(eq(users.id, userId));
 }
 
-/** Signs out every other device after a password change; the current session stays. */
-export async function deleteOtherSessions(
+export async function insertEmailChangeLock(
   db: Executor,
-  { userId, keepSessionId }: { userId: string; keepSessionId: string },
+  values: { userId: string; tokenHash: string; previousEmail: string; expiresAt: Date },
+): Promise<void> {
+  await db.insert(emailChangeLocks).values(values);
+}
+
+/** Claims an unused, unexpired lock link atomically: it works once. */
+export async function claimEmailChangeLock(
+  db: Executor,
+  { tokenHash, now }: { tokenHash: string; now: Date },
 ) {
-  await db.delete(sessions).where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)));
+  const [row] = await db
+    .update(emailChangeLocks)
+    .set({ usedAt: now })
+    .where(
+      and(
+        eq(emailChangeLocks.tokenHash, tokenHash),
+        isNull(emailChangeLocks.usedAt),
+        gt(emailChangeLocks.expiresAt, now),
+      ),
+    )
+    .returning({ userId: emailChangeLocks.userId, previousEmail: emailChangeLocks.previousEmail });
+  return row;
+}
+
+/** Puts the previous address back unless another account has taken it since, and sets the password. */
+export async function restoreEmailAndPassword(
+  db: Executor,
+  { userId, email, passwordHash }: { userId: string; email: string; passwordHash: string },
+): Promise<void> {
+  await db
+    .update(users)
+    .set({
+      passwordHash,
+      email: sql`case when exists (select 1 from ${users} other where lower(other.email) = lower(${email}) and other.id <> ${userId}) then ${users.email} else ${email} end`,
+    })
+    .where(eq(users.id, userId));
+}
+
+export async function deleteExpiredEmailChangeLocks(db: Executor, { now }: { now: Date }): Promise<number> {
+  const rows = await db
+    .delete(emailChangeLocks)
+    .where(lt(emailChangeLocks.expiresAt, now))
+    .returning({ id: emailChangeLocks.id });
+  return rows.length;
 }

@@ -1,9 +1,20 @@
-import { ChangePasswordRequestSchema, MESSAGES, UpdateProfileRequestSchema } from '@vestora/shared';
+import {
+  AccountLockRequestSchema,
+  ChangePasswordRequestSchema,
+  MESSAGES,
+  UpdateProfileRequestSchema,
+} from '@vestora/shared';
 import type { FastifyInstance } from 'fastify';
 import { readFormOrJson } from '../../lib/multipart.ts';
 import { parseWith } from '../../lib/validation.ts';
 import { actorOf, requireUser } from '../auth/auth.guard.ts';
-import { changePassword, getProfileDetails, updateAvatar, updateProfile } from './account.service.ts';
+import {
+  changePassword,
+  getProfileDetails,
+  lockAccountFromEmailChange,
+  updateAvatar,
+  updateProfile,
+} from './account.service.ts';
 
 export async function accountRoutes(app: FastifyInstance): Promise<void> {
   app.get('/api/user/profile/details', { onRequest: requireUser }, async (request) => {
@@ -12,7 +23,8 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
 
   app.put('/api/user/profile', { onRequest: requireUser }, async (request) => {
     const input = parseWith(UpdateProfileRequestSchema, request.body);
-    const { user, details } = await updateProfile(app.db, actorOf(request), input);
+    const deps = { db: app.db, config: app.config, clock: app.clock, mailer: app.mailer, log: request.log };
+    const { user, details } = await updateProfile(deps, actorOf(request), input);
     return { data: user, details, message: MESSAGES.profileUpdated };
   });
 
@@ -24,7 +36,18 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.put('/api/user/password', { onRequest: requireUser }, async (request) => {
-    await changePassword(app.db, actorOf(request), parseWith(ChangePasswordRequestSchema, request.body));
+    await changePassword(app, actorOf(request), parseWith(ChangePasswordRequestSchema, request.body));
     return { message: MESSAGES.passwordChanged };
+  });
+
+  /** The link in the notice an old address gets when the e-mail changes; no session needed. */
+  app.post('/api/user/lockAccount', async (request) => {
+    const { token } = parseWith(AccountLockRequestSchema, request.body);
+    await lockAccountFromEmailChange(app, {
+      token,
+      ip: request.ip,
+      userAgent: request.headers['user-agent']?.slice(0, 300) ?? null,
+    });
+    return { message: MESSAGES.accountLocked };
   });
 }

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import {
   type ChangePasswordRequestSchema,
   MESSAGES,
@@ -6,17 +7,42 @@ import {
   type UpdateProfileRequestSchema,
 } from '@vestora/shared';
 import type { z } from 'zod';
+import type { AppConfig } from '../../config/env.ts';
 import type { Database, Executor } from '../../db/client.ts';
+import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
+import type { Mailer } from '../../lib/mailer.ts';
 import type { FileStorage } from '../../lib/storage.ts';
 import { postgresCode, postgresConstraint, runInTransaction } from '../../lib/transaction.ts';
 import { detectAllowedType, IMAGE_TYPES } from '../../lib/uploads.ts';
+import { startNewSessionGeneration } from '../auth/auth.repo.ts';
 import type { Actor } from '../auth/auth.service.ts';
-import { hashPassword, verifyPassword } from '../auth/password.ts';
+import { hashPassword } from '../auth/password.ts';
+import { confirmIdentity } from '../auth/reauthentication.service.ts';
+import { hashLinkToken } from '../auth/tokens.ts';
 import { storeFile } from '../files/files.service.ts';
+import { voidPasswordResets } from '../password-reset/password-reset.repo.ts';
+import { getSiteSettings } from '../settings/settings.service.ts';
+import { recordLoginEvent } from '../two-factor/two-factor.service.ts';
 import { toTradeUser } from '../users/users.mapper.ts';
 import { loadUserRecord } from '../users/users.service.ts';
-import { deleteOtherSessions, findAccountRow, updateAccountRow } from './account.repo.ts';
+import {
+  claimEmailChangeLock,
+  findAccountRow,
+  insertEmailChangeLock,
+  restoreEmailAndPassword,
+  updateAccountRow,
+} from './account.repo.ts';
+
+export interface AccountDeps {
+  db: Database;
+  config: AppConfig;
+  clock: Clock;
+  mailer: Mailer;
+  log: { error(details: object, message: string): void };
+}
+
+const LOCK_LINK_LIFETIME_MS = 7 * 24 * 60 * 60_000;
 
 function toDayMonthYear(isoDate: string | null): string | null {
   if (!isoDate) return null;
@@ -36,39 +62,122 @@ export async function getProfileDetails(db: Executor, userId: string): Promise<P
   };
 }
 
+/**
+ * Saves the profile. A new e-mail address hands over the account (reset links go there), so it asks
+ * for the current password (and code), ends every other session, and tells the old address, with a
+ * link that puts the old address back and locks the account.
+ */
 export async function updateProfile(
-  db: Database,
+  deps: AccountDeps,
   actor: Actor,
   input: z.output<typeof UpdateProfileRequestSchema>,
 ): Promise<{ user: TradeUser; details: ProfileDetails }> {
+  const { password, code, ...values } = input;
+  const previousEmail = actor.user.email;
+  const isEmailChange = values.email !== previousEmail.toLowerCase();
+  if (isEmailChange) {
+    if (!password) {
+      throw new AppError('BAD_REQUEST', MESSAGES.emailChangeNeedsPassword, { passwordRequired: true });
+    }
+    await confirmIdentity(deps, actor.user.id, { password, code });
+  }
+  const lockToken = randomBytes(32).toString('base64url');
   try {
-    await updateAccountRow(db, { userId: actor.user.id, values: input });
+    await runInTransaction(deps.db, async (tx) => {
+      await updateAccountRow(tx, { userId: actor.user.id, values });
+      if (!isEmailChange) return;
+      await startNewSessionGeneration(tx, { userId: actor.user.id, keepSessionId: actor.sessionId });
+      await voidPasswordResets(tx, { userId: actor.user.id, now: deps.clock.now() });
+      await insertEmailChangeLock(tx, {
+        userId: actor.user.id,
+        tokenHash: hashLinkToken(lockToken),
+        previousEmail,
+        expiresAt: new Date(deps.clock.now().getTime() + LOCK_LINK_LIFETIME_MS),
+      });
+    });
   } catch (error) {
     if (postgresCode(error) !== '23505') throw error;
     const isEmail = postgresConstraint(error) === 'users_email_key';
     throw new AppError('CONFLICT', isEmail ? MESSAGES.emailTaken : MESSAGES.userNameTaken);
   }
+  if (isEmailChange) {
+    const notice = { previousEmail, newEmail: values.email, fullName: values.fullName, lockToken };
+    void sendEmailChangedNotice(deps, notice).catch((error: unknown) =>
+      deps.log.error({ err: error }, 'the e-mail change notice could not be sent'),
+    );
+  }
   const [record, details] = await Promise.all([
-    loadUserRecord(db, actor.user.id),
-    getProfileDetails(db, actor.user.id),
+    loadUserRecord(deps.db, actor.user.id),
+    getProfileDetails(deps.db, actor.user.id),
   ]);
   return { user: toTradeUser(record), details };
 }
 
-/** The old password proves it is really them; every other session ends with the change. */
+async function sendEmailChangedNotice(
+  deps: AccountDeps,
+  notice: { previousEmail: string; newEmail: string; fullName: string; lockToken: string },
+): Promise<void> {
+  const site = await getSiteSettings(deps.db);
+  await deps.mailer.send({
+    to: notice.previousEmail,
+    subject: `The e-mail address of your ${site.firmName} account was changed`,
+    text: [
+      `Hello ${notice.fullName},`,
+      '',
+      `The e-mail address of your ${site.firmName} account was changed from ${notice.previousEmail} to ${notice.newEmail}. Every other session of the account has ended.`,
+      '',
+      'If it was not you, open this link within 7 days: it puts this address back, ends every session and locks the account until you reset its password.',
+      '',
+      `${deps.config.publicUrl}/lock-account?token=${notice.lockToken}`,
+      '',
+      `${site.firmName} support: ${site.supportEmail}`,
+    ].join('\n'),
+  });
+}
+
+/**
+ * The old address's answer to an e-mail change it did not make: the address comes back, every
+ * session and reset link ends, and the password stops working, so only a reset sent to the restored
+ * address opens the account again.
+ */
+export async function lockAccountFromEmailChange(
+  deps: { db: Database; clock: Clock },
+  input: { token: string; ip: string; userAgent: string | null },
+): Promise<void> {
+  await runInTransaction(deps.db, async (tx) => {
+    const now = deps.clock.now();
+    const lock = await claimEmailChangeLock(tx, { tokenHash: hashLinkToken(input.token), now });
+    if (!lock) throw new AppError('BAD_REQUEST', MESSAGES.accountLockLinkInvalid);
+    const passwordHash = await hashPassword(randomBytes(32).toString('base64url'));
+    await restoreEmailAndPassword(tx, { userId: lock.userId, email: lock.previousEmail, passwordHash });
+    await startNewSessionGeneration(tx, { userId: lock.userId });
+    await voidPasswordResets(tx, { userId: lock.userId, now });
+    await recordLoginEvent(tx, {
+      userId: lock.userId,
+      outcome: 'account_locked',
+      ip: input.ip,
+      userAgent: input.userAgent,
+    });
+  });
+}
+
+/** The old password proves it is really them; every other session and every reset link ends with the change. */
 export async function changePassword(
-  db: Database,
+  deps: { db: Database; config: AppConfig; clock: Clock },
   actor: Actor,
   input: z.output<typeof ChangePasswordRequestSchema>,
 ): Promise<void> {
-  const row = await findAccountRow(db, { userId: actor.user.id });
-  if (!row || !(await verifyPassword(row.passwordHash, input.oldPassword))) {
-    throw new AppError('BAD_REQUEST', MESSAGES.oldPasswordWrong);
-  }
+  await confirmIdentity(
+    deps,
+    actor.user.id,
+    { password: input.oldPassword },
+    { wrongPasswordMessage: MESSAGES.oldPasswordWrong, isSecondFactorChecked: false },
+  );
   const passwordHash = await hashPassword(input.newPassword);
-  await runInTransaction(db, async (tx) => {
+  await runInTransaction(deps.db, async (tx) => {
     await updateAccountRow(tx, { userId: actor.user.id, values: { passwordHash } });
-    await deleteOtherSessions(tx, { userId: actor.user.id, keepSessionId: actor.sessionId });
+    await startNewSessionGeneration(tx, { userId: actor.user.id, keepSessionId: actor.sessionId });
+    await voidPasswordResets(tx, { userId: actor.user.id, now: deps.clock.now() });
   });
 }
 

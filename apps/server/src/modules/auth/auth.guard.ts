@@ -12,16 +12,14 @@ export function bearerToken(request: FastifyRequest): string | undefined {
 
 /** onRequest hook: runs before the body is read, so anonymous callers cannot make us parse anything. */
 export async function requireUser(request: FastifyRequest): Promise<void> {
-  request.actor = await authenticate(request.server.db, bearerToken(request));
+  request.actor = await authenticate(request.server.db, bearerToken(request), request.server.config);
 }
 
 /** onRequest hook for every admin route: the role is checked on the server, every time. */
 export async function requireAdmin(request: FastifyRequest): Promise<void> {
   await requireUser(request);
   if (!request.actor?.user.isAdmin) throw new AppError('FORBIDDEN', MESSAGES.adminOnly);
-  if (request.server.config.requireAdmin2fa && !request.actor.user.totpEnabledAt) {
-    throw new AppError('FORBIDDEN', MESSAGES.twoFactorRequiredForAdmins);
-  }
+  if (!request.actor.hasAdminPowers) throw new AppError('FORBIDDEN', MESSAGES.twoFactorRequiredForAdmins);
 }
 
 export function actorOf(request: FastifyRequest): Actor {

@@ -1,13 +1,19 @@
-import { and, count, eq, gt, inArray, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, lt, ne, sql } from 'drizzle-orm';
 import { type Database, type Executor, preparedPerDatabase } from '../../db/client.ts';
-import { loginFailures, sessions, users } from '../../db/schema/index.ts';
+import { sessions, users } from '../../db/schema/index.ts';
 
 const sessionUserQuery = preparedPerDatabase((db) =>
   db
     .select({ sessionId: sessions.id, user: users })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), gt(sessions.expiresAt, sql`now()`)))
+    .where(
+      and(
+        eq(sessions.tokenHash, sql.placeholder('tokenHash')),
+        gt(sessions.expiresAt, sql`now()`),
+        eq(sessions.generation, users.sessionGeneration),
+      ),
+    )
     .limit(1)
     .prepare('session_user'),
 );
@@ -18,42 +24,53 @@ export async function findSessionUser(db: Database, { tokenHash }: { tokenHash: 
   return row;
 }
 
-export async function insertSession(
+/**
+ * Inserts the session only while the user's generation is still the one the caller verified the
+ * credentials against. The share lock waits for a credential change in flight, so a sign-in racing a
+ * password change either ends before it (and the change ends the session) or sees the new generation.
+ */
+export async function insertSessionOfGeneration(
   db: Executor,
-  values: { userId: string; tokenHash: string; expiresAt: Date },
-): Promise<void> {
+  values: { userId: string; tokenHash: string; expiresAt: Date; generation: number },
+): Promise<boolean> {
+  const [current] = await db
+    .select({ generation: users.sessionGeneration })
+    .from(users)
+    .where(eq(users.id, values.userId))
+    .for('share');
+  if (current?.generation !== values.generation) return false;
   await db.insert(sessions).values(values);
+  return true;
+}
+
+/**
+ * Ends every session of the user created before now, except `keepSessionId` (the one making the
+ * change), by raising the user's generation: a session being created at this moment is ended too.
+ */
+export async function startNewSessionGeneration(
+  db: Executor,
+  { userId, keepSessionId }: { userId: string; keepSessionId?: string },
+): Promise<void> {
+  const [user] = await db
+    .update(users)
+    .set({ sessionGeneration: sql`${users.sessionGeneration} + 1` })
+    .where(eq(users.id, userId))
+    .returning({ generation: users.sessionGeneration });
+  if (!user) return;
+  const others = keepSessionId
+    ? and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId))
+    : eq(sessions.userId, userId);
+  await db.delete(sessions).where(others);
+  if (keepSessionId) {
+    await db.update(sessions).set({ generation: user.generation }).where(eq(sessions.id, keepSessionId));
+  }
 }
 
 export async function deleteSession(db: Executor, { sessionId }: { sessionId: string }): Promise<void> {
   await db.delete(sessions).where(eq(sessions.id, sessionId));
 }
 
-/** Signs a user out everywhere. */
-export async function deleteUserSessions(db: Executor, { userId }: { userId: string }): Promise<void> {
-  await db.delete(sessions).where(eq(sessions.userId, userId));
-}
-
-export async function deleteExpiredSessions(db: Executor): Promise<void> {
-  await db.delete(sessions).where(lt(sessions.expiresAt, sql`now()`));
-}
-
-export async function countRecentFailures(
-  db: Executor,
-  { subjects, since }: { subjects: string[]; since: Date },
-): Promise<Map<string, number>> {
-  const rows = await db
-    .select({ subject: loginFailures.subject, failures: count() })
-    .from(loginFailures)
-    .where(and(inArray(loginFailures.subject, subjects), gt(loginFailures.failedAt, since)))
-    .groupBy(loginFailures.subject);
-  return new Map(rows.map((row) => [row.subject, row.failures]));
-}
-
-export async function recordFailures(db: Executor, { subjects }: { subjects: string[] }): Promise<void> {
-  await db.insert(loginFailures).values(subjects.map((subject) => ({ subject })));
-}
-
-export async function clearFailures(db: Executor, { subject }: { subject: string }): Promise<void> {
-  await db.delete(loginFailures).where(eq(loginFailures.subject, subject));
+export async function deleteExpiredSessions(db: Executor, { now }: { now: Date }): Promise<number> {
+  const rows = await db.delete(sessions).where(lt(sessions.expiresAt, now)).returning({ id: sessions.id });
+  return rows.length;
 }

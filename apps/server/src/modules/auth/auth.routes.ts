@@ -13,7 +13,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
 
   app.post('/api/user/login', async (request) => {
     const input = parseWith(LoginRequestSchema, request.body);
-    const { user, token } = await logIn(app.db, app.config, app.clock, {
+    const { user, token } = await logIn(app, {
       ...input,
       ip: request.ip,
       userAgent: request.headers['user-agent']?.slice(0, 300) ?? null,

@@ -11,6 +11,9 @@ import type { AppConfig } from '../../config/env.ts';
 import type { Database } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
+import { runInTransaction } from '../../lib/transaction.ts';
+import { deleteSubjectAttempts } from '../attempts/attempts.repo.ts';
+import { reserveAttempt } from '../attempts/attempts.service.ts';
 import { recordLoginEvent, verifySecondFactor } from '../two-factor/two-factor.service.ts';
 import { toTradeUser } from '../users/users.mapper.ts';
 import {
@@ -22,20 +25,15 @@ import {
   type UserRow,
 } from '../users/users.repo.ts';
 import { loadUserRecord } from '../users/users.service.ts';
-import {
-  clearFailures,
-  countRecentFailures,
-  deleteSession,
-  findSessionUser,
-  insertSession,
-  recordFailures,
-} from './auth.repo.ts';
+import { deleteSession, findSessionUser, insertSessionOfGeneration } from './auth.repo.ts';
 import { hashPassword, verifyAgainstDecoy, verifyPassword } from './password.ts';
 import { createSessionToken, hashSessionToken } from './tokens.ts';
 
 export interface Actor {
   user: UserRow;
   sessionId: string;
+  /** Whether the administrator role is in force for this request: every admin check reads this. */
+  hasAdminPowers: boolean;
 }
 
 const UNIQUE_VIOLATION = '23505';
@@ -64,57 +62,63 @@ async function assertAvailable(db: Database, input: { email: string; userName: s
 }
 
 export async function logIn(
-  db: Database,
-  config: AppConfig,
-  clock: Clock,
+  deps: { db: Database; config: AppConfig; clock: Clock },
   input: z.output<typeof LoginRequestSchema> & { ip: string; userAgent: string | null },
 ): Promise<{ user: TradeUser; token: string }> {
-  const accountSubject = `account:${input.userNameOrEmail.toLowerCase()}`;
-  const ipSubject = `ip:${input.ip}`;
-  const since = new Date(Date.now() - config.login.windowMs);
-  const failures = await countRecentFailures(db, { subjects: [accountSubject, ipSubject], since });
-  const isLimited = [...failures.values()].some((failed) => failed >= config.login.maxFailures);
-  if (isLimited) throw new AppError('TOO_MANY_REQUESTS', MESSAGES.tooManyAttempts);
-
+  const { db, config, clock } = deps;
   const user = await findUserByLogin(db, { userNameOrEmail: input.userNameOrEmail });
+  // Keyed by the account, so its user name and e-mail share one count; unknown names by their text.
+  const accountSubject = user ? `account:${user.id}` : `login:${input.userNameOrEmail.toLowerCase()}`;
+  const attempt = await reserveAttempt(deps, {
+    limits: [
+      { subject: accountSubject, limit: config.login.maxFailures },
+      { subject: `ip:${input.ip}`, limit: config.login.maxFailures },
+    ],
+    windowMs: config.login.windowMs,
+  });
+
   const isValid =
     user && user.status === 'active'
       ? await verifyPassword(user.passwordHash, input.password)
       : await verifyAgainstDecoy(input.password);
-  const attempt = { ip: input.ip, userAgent: input.userAgent };
+  const event = { ip: input.ip, userAgent: input.userAgent };
   if (!user || !isValid) {
-    await recordFailures(db, { subjects: [accountSubject, ipSubject] });
-    if (user) await recordLoginEvent(db, { userId: user.id, outcome: 'wrong_password', ...attempt });
+    if (user) await recordLoginEvent(db, { userId: user.id, outcome: 'wrong_password', ...event });
     throw new AppError('UNAUTHENTICATED', MESSAGES.invalidCredentials);
   }
   if (user.suspended) {
-    await recordLoginEvent(db, { userId: user.id, outcome: 'suspended', ...attempt });
+    await attempt.release();
+    await recordLoginEvent(db, { userId: user.id, outcome: 'suspended', ...event });
     throw new AppError('FORBIDDEN', MESSAGES.suspended);
   }
   if (user.totpEnabledAt) {
-    // The password was right; the second factor decides. Wrong codes count as failures too.
+    // The password was right; the second factor decides, within the same reserved attempt.
     if (!input.code) {
-      await recordLoginEvent(db, { userId: user.id, outcome: 'code_required', ...attempt });
+      await attempt.release();
+      await recordLoginEvent(db, { userId: user.id, outcome: 'code_required', ...event });
       throw new AppError('UNAUTHENTICATED', MESSAGES.twoFactorCodeNeeded, { twoFactorRequired: true });
     }
     if (!(await verifySecondFactor(db, clock, user.id, input.code))) {
-      await recordFailures(db, { subjects: [accountSubject, ipSubject] });
-      await recordLoginEvent(db, { userId: user.id, outcome: 'wrong_code', ...attempt });
+      await recordLoginEvent(db, { userId: user.id, outcome: 'wrong_code', ...event });
       throw new AppError('UNAUTHENTICATED', MESSAGES.twoFactorCodeWrong, { twoFactorRequired: true });
     }
   }
 
   const token = createSessionToken();
   const ttl = input.rememberMe ? SESSION_TTL_MS.remembered : SESSION_TTL_MS.short;
-  await db.transaction(async (tx) => {
-    await insertSession(tx, {
+  await runInTransaction(db, async (tx) => {
+    const isCurrent = await insertSessionOfGeneration(tx, {
       userId: user.id,
       tokenHash: hashSessionToken(token),
-      expiresAt: new Date(Date.now() + ttl),
+      expiresAt: new Date(clock.now().getTime() + ttl),
+      generation: user.sessionGeneration,
     });
+    // The password or second factor changed while this sign-in was checking the old one.
+    if (!isCurrent) throw new AppError('UNAUTHENTICATED', MESSAGES.invalidCredentials);
     await markUserLoggedIn(tx, { id: user.id });
-    await recordLoginEvent(tx, { userId: user.id, outcome: 'success', ...attempt });
-    await clearFailures(tx, { subject: accountSubject });
+    await recordLoginEvent(tx, { userId: user.id, outcome: 'success', ...event });
+    await attempt.release(tx);
+    await deleteSubjectAttempts(tx, { subject: accountSubject });
   });
   return { user: toTradeUser(await loadUserRecord(db, user.id)), token };
 }
@@ -123,19 +127,32 @@ export async function logOut(db: Database, actor: Actor): Promise<void> {
   await deleteSession(db, { sessionId: actor.sessionId });
 }
 
+export interface SessionPolicy {
+  /** REQUIRE_ADMIN_2FA: an administrator without a second factor holds no administrative power. */
+  requireAdmin2fa: boolean;
+}
+
 /** Resolves a bearer token to its live session; suspended and deleted accounts cannot act. */
-export async function authenticate(db: Database, token: string | undefined): Promise<Actor> {
+export async function authenticate(
+  db: Database,
+  token: string | undefined,
+  policy: SessionPolicy,
+): Promise<Actor> {
   if (!token) throw new AppError('UNAUTHENTICATED', MESSAGES.signInRequired);
-  return assertLiveSession(await findSessionUser(db, { tokenHash: hashSessionToken(token) }));
+  return assertLiveSession(await findSessionUser(db, { tokenHash: hashSessionToken(token) }), policy);
 }
 
 /** The same checks as `authenticate`, on a session row some other query read along with its user. */
-export function assertLiveSession<T extends Actor>(found: T | undefined): T {
+export function assertLiveSession<T extends Omit<Actor, 'hasAdminPowers'>>(
+  found: T | undefined,
+  policy: SessionPolicy,
+): T & Pick<Actor, 'hasAdminPowers'> {
   if (found?.user.status !== 'active') {
     throw new AppError('UNAUTHENTICATED', MESSAGES.sessionExpired);
   }
   if (found.user.suspended) throw new AppError('FORBIDDEN', MESSAGES.suspended);
-  return found;
+  const hasAdminPowers = found.user.isAdmin && (!policy.requireAdmin2fa || found.user.totpEnabledAt !== null);
+  return { ...found, hasAdminPowers };
 }
 
 /**

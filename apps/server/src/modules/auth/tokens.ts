@@ -8,3 +8,6 @@ export function createSessionToken(): string {
 export function hashSessionToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
+
+/** E-mailed links (reset, account lock) are stored as this hash only, like session tokens. */
+export const hashLinkToken = hashSessionToken;

@@ -21,7 +21,7 @@ const EXTENSIONS: Record<string, string> = {
 async function optionalActor(request: FastifyRequest) {
   const header = request.headers.authorization;
   if (!header?.toLowerCase().startsWith('bearer ')) return null;
-  return authenticate(request.server.db, header.slice(7).trim());
+  return authenticate(request.server.db, header.slice(7).trim(), request.server.config);
 }
 
 export async function fileRoutes(app: FastifyInstance): Promise<void> {

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { passwordResets, users } from '../../db/schema/index.ts';
 
@@ -39,4 +39,21 @@ export async function setPasswordHash(
   { userId, passwordHash }: { userId: string; passwordHash: string },
 ) {
   await db.update(users).set({ passwordHash }).where(eq(users.id, userId));
+}
+
+/** Every outstanding link of the user stops working: one was used, or the password changed another way. */
+export async function voidPasswordResets(db: Executor, { userId, now }: { userId: string; now: Date }) {
+  await db
+    .update(passwordResets)
+    .set({ usedAt: now })
+    .where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt)));
+}
+
+/** Used links and links past their time: nothing can use them any more. */
+export async function deleteSpentPasswordResets(db: Executor, { now }: { now: Date }): Promise<number> {
+  const rows = await db
+    .delete(passwordResets)
+    .where(or(isNotNull(passwordResets.usedAt), lt(passwordResets.expiresAt, now)))
+    .returning({ id: passwordResets.id });
+  return rows.length;
 }

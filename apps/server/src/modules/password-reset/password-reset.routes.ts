@@ -15,7 +15,7 @@ export async function passwordResetRoutes(app: FastifyInstance): Promise<void> {
 
   app.post('/api/user/resetPassword', async (request) => {
     const input = parseWith(ResetPasswordRequestSchema, request.body);
-    await resetPassword({ db: app.db, clock: app.clock }, input);
+    await resetPassword(app, { ...input, ip: request.ip });
     return { message: MESSAGES.passwordReset };
   });
 }

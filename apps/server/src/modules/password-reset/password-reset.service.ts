@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { MESSAGES } from '@vestora/shared';
 import type { AppConfig } from '../../config/env.ts';
 import type { Database } from '../../db/client.ts';
@@ -6,22 +6,23 @@ import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import { runInTransaction } from '../../lib/transaction.ts';
-import { countRecentFailures, deleteUserSessions, recordFailures } from '../auth/auth.repo.ts';
+import { reserveAttempt } from '../attempts/attempts.service.ts';
+import { startNewSessionGeneration } from '../auth/auth.repo.ts';
 import { hashPassword } from '../auth/password.ts';
+import { hashLinkToken } from '../auth/tokens.ts';
 import { getSiteSettings } from '../settings/settings.service.ts';
 import {
   claimPasswordReset,
   findActiveUserByEmail,
   insertPasswordReset,
   setPasswordHash,
+  voidPasswordResets,
 } from './password-reset.repo.ts';
 
 const RESET_LIFETIME_MS = 30 * 60_000;
 const RESET_WINDOW_MS = 15 * 60_000;
 /** Requests per e-mail address, and per IP address, in the window. */
 const MAX_REQUESTS = { email: 5, ip: 20 };
-
-const hashResetToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 interface ResetDeps {
   db: Database;
@@ -39,21 +40,21 @@ export async function requestPasswordReset(
   deps: ResetDeps,
   input: { email: string; ip: string },
 ): Promise<void> {
-  const subjects = [`reset:${input.email}`, `reset-ip:${input.ip}`];
-  const since = new Date(deps.clock.now().getTime() - RESET_WINDOW_MS);
-  const recent = await countRecentFailures(deps.db, { subjects, since });
-  const [byEmail = 0, byIp = 0] = subjects.map((subject) => recent.get(subject) ?? 0);
-  if (byEmail >= MAX_REQUESTS.email || byIp >= MAX_REQUESTS.ip) {
-    throw new AppError('TOO_MANY_REQUESTS', MESSAGES.tooManyAttempts);
-  }
-  await recordFailures(deps.db, { subjects });
+  // Every request counts, found or not, so the limit says nothing about who is registered.
+  await reserveAttempt(deps, {
+    limits: [
+      { subject: `reset:${input.email.toLowerCase()}`, limit: MAX_REQUESTS.email },
+      { subject: `reset-ip:${input.ip}`, limit: MAX_REQUESTS.ip },
+    ],
+    windowMs: RESET_WINDOW_MS,
+  });
 
   const user = await findActiveUserByEmail(deps.db, { email: input.email });
   if (!user) return;
   const token = randomBytes(32).toString('base64url');
   await insertPasswordReset(deps.db, {
     userId: user.id,
-    tokenHash: hashResetToken(token),
+    tokenHash: hashLinkToken(token),
     expiresAt: new Date(deps.clock.now().getTime() + RESET_LIFETIME_MS),
   });
   void sendResetMail(deps, user, token).catch((error: unknown) =>
@@ -81,19 +82,26 @@ async function sendResetMail(deps: ResetDeps, user: { email: string; fullName: s
   });
 }
 
-/** Sets the new password once per link, and signs the account out everywhere. */
+/**
+ * Sets the new password once per link. The link is claimed before anything is hashed, so a made-up
+ * token costs one indexed update; using it ends every session and every other outstanding link.
+ */
 export async function resetPassword(
-  deps: { db: Database; clock: Clock },
-  input: { token: string; password: string },
+  deps: { db: Database; config: AppConfig; clock: Clock },
+  input: { token: string; password: string; ip: string },
 ): Promise<void> {
-  const passwordHash = await hashPassword(input.password);
+  const attempt = await reserveAttempt(deps, {
+    limits: [{ subject: `reset-confirm-ip:${input.ip}`, limit: MAX_REQUESTS.ip }],
+    windowMs: RESET_WINDOW_MS,
+  });
   await runInTransaction(deps.db, async (tx) => {
-    const reset = await claimPasswordReset(tx, {
-      tokenHash: hashResetToken(input.token),
-      now: deps.clock.now(),
-    });
+    const now = deps.clock.now();
+    const reset = await claimPasswordReset(tx, { tokenHash: hashLinkToken(input.token), now });
     if (!reset) throw new AppError('BAD_REQUEST', MESSAGES.resetTokenInvalid);
+    const passwordHash = await hashPassword(input.password);
     await setPasswordHash(tx, { userId: reset.userId, passwordHash });
-    await deleteUserSessions(tx, { userId: reset.userId });
+    await startNewSessionGeneration(tx, { userId: reset.userId });
+    await voidPasswordResets(tx, { userId: reset.userId, now });
+    await attempt.release(tx);
   });
 }

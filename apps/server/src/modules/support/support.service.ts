@@ -53,7 +53,7 @@ async function loadTicket(db: Executor, id: string): Promise<SupportTicket> {
 /** Locks the ticket for the change and checks who may touch it: its owner, or any administrator. */
 async function lockOwnTicket(tx: Executor, actor: Actor, id: string) {
   const ticket = UUID.test(id) ? await lockTicket(tx, { id }) : undefined;
-  if (!ticket || (!actor.user.isAdmin && ticket.userId !== actor.user.id)) {
+  if (!ticket || (!actor.hasAdminPowers && ticket.userId !== actor.user.id)) {
     throw new AppError('NOT_FOUND', MESSAGES.supportTicketNotFound);
   }
   return ticket;
@@ -110,7 +110,7 @@ export async function closeTicket(db: Database, actor: Actor, id: string) {
   return runInTransaction(db, async (tx) => {
     const ticket = await lockOwnTicket(tx, actor, id);
     await setTicketStatus(tx, { id, status: 'closed' });
-    if (actor.user.isAdmin) {
+    if (actor.hasAdminPowers) {
       await recordAudit(tx, actor, {
         action: 'support.close',
         targetType: 'support_ticket',

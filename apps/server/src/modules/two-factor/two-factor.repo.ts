@@ -44,6 +44,13 @@ export async function disableTwoFactor(db: Executor, { userId }: { userId: strin
     .where(eq(users.id, userId));
 }
 
+export async function replaceRecoveryCodes(
+  db: Executor,
+  { userId, recoveryHashes }: { userId: string; recoveryHashes: string[] },
+) {
+  await db.update(users).set({ totpRecoveryHashes: recoveryHashes }).where(eq(users.id, userId));
+}
+
 /** Claims a code's time step atomically: the same code (or an older one) never works twice. */
 export async function claimTotpStep(db: Executor, { userId, step }: { userId: string; step: number }) {
   const claimed = await db

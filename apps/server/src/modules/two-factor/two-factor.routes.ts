@@ -1,8 +1,8 @@
 import {
   DisableTwoFactorRequestSchema,
+  EnableTwoFactorRequestSchema,
   MESSAGES,
   PageQuerySchema,
-  TwoFactorCodeRequestSchema,
   UserIdParamsSchema,
 } from '@vestora/shared';
 import type { FastifyInstance } from 'fastify';
@@ -13,6 +13,8 @@ import {
   getAdminSecurity,
   getLoginHistory,
   getTwoFactorStatus,
+  renewRecoveryCodes,
+  resetSecondFactorByAdmin,
   startTwoFactorSetup,
   turnOffTwoFactor,
 } from './two-factor.service.ts';
@@ -27,15 +29,21 @@ export async function twoFactorRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.post('/api/user/2fa/enable', { onRequest: requireUser }, async (request) => {
-    const { code } = parseWith(TwoFactorCodeRequestSchema, request.body);
-    const recoveryCodes = await confirmTwoFactor(app.db, app.clock, actorOf(request), code);
+    const input = parseWith(EnableTwoFactorRequestSchema, request.body);
+    const recoveryCodes = await confirmTwoFactor(app, actorOf(request), input);
     return { data: { recoveryCodes }, message: MESSAGES.twoFactorEnabled };
   });
 
   app.post('/api/user/2fa/disable', { onRequest: requireUser }, async (request) => {
     const input = parseWith(DisableTwoFactorRequestSchema, request.body);
-    await turnOffTwoFactor(app.db, app.clock, actorOf(request), input);
+    await turnOffTwoFactor(app, actorOf(request), input);
     return { message: MESSAGES.twoFactorDisabled };
+  });
+
+  app.post('/api/user/2fa/recoveryCodes', { onRequest: requireUser }, async (request) => {
+    const input = parseWith(DisableTwoFactorRequestSchema, request.body);
+    const recoveryCodes = await renewRecoveryCodes(app, actorOf(request), input);
+    return { data: { recoveryCodes }, message: MESSAGES.twoFactorRecoveryCodesRenewed };
   });
 
   app.get('/api/user/login-history', { onRequest: requireUser }, async (request) => {
@@ -47,6 +55,16 @@ export async function twoFactorRoutes(app: FastifyInstance): Promise<void> {
 /** Inside the admin scope. */
 export async function adminSecurityRoutes(app: FastifyInstance): Promise<void> {
   app.get('/security', async () => ({ data: await getAdminSecurity(app.db, app.config.requireAdmin2fa) }));
+
+  app.delete<{ Params: { id: string } }>('/users/:id/2fa', async (request) => {
+    const { id } = parseWith(UserIdParamsSchema, request.params);
+    await resetSecondFactorByAdmin(app, actorOf(request), {
+      userId: id,
+      ip: request.ip,
+      userAgent: request.headers['user-agent']?.slice(0, 300) ?? null,
+    });
+    return { message: MESSAGES.twoFactorResetByAdmin };
+  });
 
   app.get<{ Params: { id: string } }>('/loginHistory/:id', async (request) => {
     const { id } = parseWith(UserIdParamsSchema, request.params);

@@ -1,13 +1,17 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { type LoginEvent, MESSAGES, type TwoFactorSetup, type TwoFactorStatus } from '@vestora/shared';
 import QRCode from 'qrcode';
+import type { AppConfig } from '../../config/env.ts';
 import type { Database, Executor } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import { createTotpSecret, matchTotp, totpUri } from '../../lib/totp.ts';
 import { runInTransaction } from '../../lib/transaction.ts';
+import { recordAudit } from '../audit/audit.service.ts';
+import { startNewSessionGeneration } from '../auth/auth.repo.ts';
 import type { Actor } from '../auth/auth.service.ts';
-import { verifyPassword } from '../auth/password.ts';
+import { confirmIdentity } from '../auth/reauthentication.service.ts';
+import { notify } from '../notifications/notifications.service.ts';
 import {
   claimRecoveryCode,
   claimTotpStep,
@@ -18,6 +22,7 @@ import {
   insertLoginEvent,
   listLoginEventRows,
   type NewLoginEvent,
+  replaceRecoveryCodes,
   setPendingSecret,
 } from './two-factor.repo.ts';
 
@@ -63,25 +68,49 @@ export async function startTwoFactorSetup(db: Executor, actor: Actor): Promise<T
   return { secret, otpauthUrl, qrCode: await QRCode.toDataURL(otpauthUrl, { margin: 1, width: 240 }) };
 }
 
-/** Turns it on with the first valid code; the recovery codes are shown this once and stored hashed. */
+type TwoFactorDeps = { db: Database; config: AppConfig; clock: Clock };
+
+/**
+ * Turns it on with the current password and the first valid code (a session alone must not be able
+ * to lock the owner out); the recovery codes are shown this once and stored hashed, and every other
+ * session ends.
+ */
 export async function confirmTwoFactor(
-  db: Database,
-  clock: Clock,
+  deps: TwoFactorDeps,
   actor: Actor,
-  code: string,
+  input: { password: string; code: string },
 ): Promise<string[]> {
-  return runInTransaction(db, async (tx) => {
+  await confirmIdentity(deps, actor.user.id, { password: input.password }, { isSecondFactorChecked: false });
+  return runInTransaction(deps.db, async (tx) => {
     const row = await loadRow(tx, actor.user.id);
     if (row.totpEnabledAt) throw new AppError('CONFLICT', MESSAGES.twoFactorAlreadyOn);
     if (!row.totpSecret) throw new AppError('CONFLICT', MESSAGES.twoFactorNotStarted);
-    const step = matchTotp(row.totpSecret, code, clock.now());
+    const step = matchTotp(row.totpSecret, input.code, deps.clock.now());
     if (step === null || !(await claimTotpStep(tx, { userId: actor.user.id, step }))) {
       throw new AppError('BAD_REQUEST', MESSAGES.twoFactorCodeWrong);
     }
     const codes = Array.from({ length: RECOVERY_CODES }, newRecoveryCode);
     await enableTwoFactor(tx, { userId: actor.user.id, recoveryHashes: codes.map(hashRecoveryCode) });
+    await startNewSessionGeneration(tx, { userId: actor.user.id, keepSessionId: actor.sessionId });
     return codes;
   });
+}
+
+/** New recovery codes, after the password and a code; the old ones stop working. */
+export async function renewRecoveryCodes(
+  deps: TwoFactorDeps,
+  actor: Actor,
+  input: { password: string; code: string },
+): Promise<string[]> {
+  const row = await loadRow(deps.db, actor.user.id);
+  if (!row.totpEnabledAt) throw new AppError('CONFLICT', MESSAGES.twoFactorNotOn);
+  await confirmIdentity(deps, actor.user.id, input);
+  const codes = Array.from({ length: RECOVERY_CODES }, newRecoveryCode);
+  await runInTransaction(deps.db, async (tx) => {
+    await replaceRecoveryCodes(tx, { userId: actor.user.id, recoveryHashes: codes.map(hashRecoveryCode) });
+    await startNewSessionGeneration(tx, { userId: actor.user.id, keepSessionId: actor.sessionId });
+  });
+  return codes;
 }
 
 /** A current authenticator code or an unused recovery code; each works once. */
@@ -99,20 +128,55 @@ export async function verifySecondFactor(
 }
 
 export async function turnOffTwoFactor(
-  db: Database,
-  clock: Clock,
+  deps: TwoFactorDeps,
   actor: Actor,
   input: { password: string; code: string },
 ): Promise<void> {
-  const row = await loadRow(db, actor.user.id);
+  const row = await loadRow(deps.db, actor.user.id);
   if (!row.totpEnabledAt) throw new AppError('CONFLICT', MESSAGES.twoFactorNotOn);
-  if (!(await verifyPassword(row.passwordHash, input.password))) {
-    throw new AppError('BAD_REQUEST', MESSAGES.passwordWrong);
-  }
-  if (!(await verifySecondFactor(db, clock, actor.user.id, input.code))) {
-    throw new AppError('BAD_REQUEST', MESSAGES.twoFactorCodeWrong);
-  }
-  await disableTwoFactor(db, { userId: actor.user.id });
+  await confirmIdentity(deps, actor.user.id, input);
+  await runInTransaction(deps.db, async (tx) => {
+    await disableTwoFactor(tx, { userId: actor.user.id });
+    await startNewSessionGeneration(tx, { userId: actor.user.id, keepSessionId: actor.sessionId });
+  });
+}
+
+/**
+ * For a person who lost their authenticator and recovery codes: an administrator turns the second
+ * factor off. Audited, visible in the person's security history and notifications, and every
+ * session of the account ends.
+ */
+export async function resetSecondFactorByAdmin(
+  deps: { db: Database; clock: Clock },
+  actor: Actor,
+  input: { userId: string; ip: string; userAgent: string | null },
+): Promise<void> {
+  await runInTransaction(deps.db, async (tx) => {
+    const row = await loadRow(tx, input.userId);
+    if (!row.totpEnabledAt) throw new AppError('CONFLICT', MESSAGES.twoFactorNotOn);
+    await disableTwoFactor(tx, { userId: input.userId });
+    await startNewSessionGeneration(tx, { userId: input.userId });
+    await recordLoginEvent(tx, {
+      userId: input.userId,
+      outcome: 'second_factor_reset',
+      ip: input.ip,
+      userAgent: input.userAgent,
+    });
+    await recordAudit(tx, actor, {
+      action: 'user.reset2fa',
+      targetType: 'user',
+      targetId: input.userId,
+      before: { twoFactor: 'on' },
+      after: { twoFactor: 'off' },
+    });
+    await notify(tx, {
+      userId: input.userId,
+      kind: 'account',
+      title: 'Two-factor sign-in turned off',
+      body: 'An administrator turned off two-factor sign-in on your account at your request. Turn it on again under Settings, Security.',
+      link: '/user/settings',
+    });
+  });
 }
 
 export async function recordLoginEvent(db: Executor, event: NewLoginEvent): Promise<void> {

@@ -79,7 +79,13 @@ const sessionRecordQuery = preparedPerDatabase((db) =>
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), gt(sessions.expiresAt, sql`now()`)))
+    .where(
+      and(
+        eq(sessions.tokenHash, sql.placeholder('tokenHash')),
+        gt(sessions.expiresAt, sql`now()`),
+        eq(sessions.generation, users.sessionGeneration),
+      ),
+    )
     .limit(1)
     .prepare('session_user_record'),
 );

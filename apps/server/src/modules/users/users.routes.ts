@@ -12,6 +12,7 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
   app.get('/api/user/userprofile/:id', async (request) => {
     const data = await getProfileByToken(
       app.db,
+      app.config,
       bearerToken(request),
       () => parseWith(IdParamsSchema, request.params).id,
     );

@@ -3,8 +3,8 @@ import type { Database, Executor } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { runInTransaction } from '../../lib/transaction.ts';
 import { recordAudit } from '../audit/audit.service.ts';
-import { deleteUserSessions } from '../auth/auth.repo.ts';
-import { type Actor, assertLiveSession } from '../auth/auth.service.ts';
+import { startNewSessionGeneration } from '../auth/auth.repo.ts';
+import { type Actor, assertLiveSession, type SessionPolicy } from '../auth/auth.service.ts';
 import { hashSessionToken } from '../auth/tokens.ts';
 import { toAdminUserRow, toTradeUser } from './users.mapper.ts';
 import {
@@ -44,18 +44,22 @@ export async function lockActiveUserOrFail(db: Executor, id: string, mode: 'upda
  */
 export async function getProfileByToken(
   db: Database,
+  policy: SessionPolicy,
   token: string | undefined,
   readId: () => string,
 ): Promise<TradeUser> {
   if (!token) throw new AppError('UNAUTHENTICATED', MESSAGES.signInRequired);
-  const record = assertLiveSession(await findSessionUserRecord(db, { tokenHash: hashSessionToken(token) }));
+  const record = assertLiveSession(
+    await findSessionUserRecord(db, { tokenHash: hashSessionToken(token) }),
+    policy,
+  );
   const id = readId();
   return id === record.user.id ? toTradeUser(record) : getProfile(db, record, id);
 }
 
 export async function getProfile(db: Executor, actor: Actor, id: string): Promise<TradeUser> {
   // Ownership first: a user learns nothing about other ids, not even whether they exist.
-  if (!actor.user.isAdmin && actor.user.id !== id) throw new AppError('FORBIDDEN', MESSAGES.notYours);
+  if (!actor.hasAdminPowers && actor.user.id !== id) throw new AppError('FORBIDDEN', MESSAGES.notYours);
   return toTradeUser(await loadUserRecord(db, id));
 }
 
@@ -120,7 +124,7 @@ export async function deleteUser(db: Database, actor: Actor, id: string): Promis
     if (open.hasPendingWithdrawal) throw new AppError('CONFLICT', MESSAGES.deleteHasPendingWithdrawal);
     if (open.hasBalance) throw new AppError('CONFLICT', MESSAGES.deleteHasBalance);
     await markUserDeleted(tx, { id });
-    await deleteUserSessions(tx, { userId: id });
+    await startNewSessionGeneration(tx, { userId: id });
     const record = await findUserRecord(tx, { id });
     if (!record) throw new Error(`user ${id} vanished while being deleted`);
     await recordAudit(tx, actor, {
