@@ -1,15 +1,20 @@
 import { existsSync } from 'node:fs';
+import http from 'node:http';
 import path from 'node:path';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyError, type FastifyInstance, type RouteOptions } from 'fastify';
+import type { DestinationStream } from 'pino';
 import type { AppConfig } from './config/env.ts';
 import type { Database } from './db/client.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
 import { AppError } from './lib/errors.ts';
+import { LOG_REDACT, LOG_SERIALIZERS } from './lib/logging.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
 import { registerSecurityHeaders } from './lib/security.ts';
 import { createDiskStorage } from './lib/storage.ts';
+import { assertNoNulCharacter } from './lib/text-input.ts';
+import { registerThrottles } from './lib/throttle.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
 import { adminAdjustmentRoutes } from './modules/adjustments/adjustments.routes.ts';
 import { adminAuditRoutes } from './modules/audit/audit.routes.ts';
@@ -40,6 +45,8 @@ export interface BuildAppOptions {
   mailer?: Mailer;
   /** Lets tests see every route as it is registered (the admin-guard walk). */
   onRoute?: (route: RouteOptions) => void;
+  /** Where log lines go instead of standard output; tests read them. */
+  logStream?: DestinationStream;
 }
 
 const CLIENT_ERROR_MESSAGES: Record<string, string> = {
@@ -63,12 +70,34 @@ export async function buildApp({
   clock = systemClock,
   mailer,
   onRoute,
+  logStream,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger ? { level: config.logLevel } : false,
+    logger: logger
+      ? {
+          level: config.logLevel,
+          serializers: LOG_SERIALIZERS,
+          redact: LOG_REDACT,
+          ...(logStream ? { stream: logStream } : {}),
+        }
+      : false,
     bodyLimit: config.bodyLimitBytes,
-    trustProxy: config.trustProxy,
+    // A hop count trusts that many proxies nearest the server: Fastify's own rule, written out
+    // because its types leave the number form out.
+    trustProxy:
+      typeof config.trustProxy === 'number' ? trustNearestHops(config.trustProxy) : config.trustProxy,
     routerOptions: { maxParamLength: 200 },
+    // Node checks request deadlines only every `connectionsCheckingInterval`: a slow sender is
+    // dropped within the timeout plus a second, not thirty seconds later.
+    serverFactory: (handler) =>
+      http.createServer(
+        {
+          requestTimeout: config.requestTimeoutMs,
+          headersTimeout: Math.min(config.requestTimeoutMs, 60_000),
+          connectionsCheckingInterval: 1000,
+        },
+        handler,
+      ),
   });
   if (onRoute) app.addHook('onRoute', onRoute);
   app.decorate('db', db);
@@ -89,6 +118,11 @@ export async function buildApp({
   app.addHook('onRequest', async (request) => {
     const params = request.params as Record<string, unknown>;
     if (typeof params.id === 'string') params.id = params.id.toLowerCase();
+  });
+  app.addHook('preValidation', async (request) => {
+    assertNoNulCharacter(request.params);
+    assertNoNulCharacter(request.query);
+    assertNoNulCharacter(request.body);
   });
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
@@ -113,6 +147,7 @@ export async function buildApp({
   });
 
   await registerSecurityHeaders(app, config);
+  await registerThrottles(app, config);
   await app.register(fastifyMultipart, {
     limits: { fileSize: config.uploadMaxBytes, files: 1, fields: 20, fieldSize: 10_000, parts: 25 },
   });
@@ -161,6 +196,10 @@ export async function buildApp({
 
   await registerWebApp(app, config.webDistDir);
   return app;
+}
+
+function trustNearestHops(count: number): (address: string, hop: number) => boolean {
+  return (_address, hop) => hop < count;
 }
 
 /** Serves the built single-page app; client-side routes fall back to index.html, unknown API paths get 404. */

@@ -7,6 +7,7 @@ import { type EmbeddedDatabase, startEmbeddedPostgres } from './db/embedded.ts';
 import { migrateDatabase } from './db/migrate.ts';
 import { systemClock } from './lib/clock.ts';
 import { ensureFirstAdmin } from './modules/auth/auth.service.ts';
+import { startHousekeeping } from './modules/housekeeping/housekeeping.service.ts';
 import { startPlanPayouts } from './modules/investments/plan-payouts.ts';
 
 const config = loadConfig();
@@ -31,12 +32,14 @@ try {
     db: connection.db,
   });
   const stopPayouts = startPlanPayouts(connection.db, systemClock, app.log);
+  const stopHousekeeping = startHousekeeping(connection.db, config, systemClock, app.log);
   let isClosing = false;
   const shutdown = async (signal: string) => {
     if (isClosing) return;
     isClosing = true;
     app.log.info(`${signal} received, shutting down`);
     await stopPayouts();
+    await stopHousekeeping();
     await app.close();
     await connection.close();
     await embedded?.stop();

@@ -43,6 +43,12 @@ export async function createTestApp(
       ADMIN_PASSWORD: ADMIN.password,
       LOG_LEVEL: 'silent',
       DATA_DIR: filesDir,
+      // Suites make many requests from one address; the tests of these limits set their own.
+      RATE_LIMIT_PER_MINUTE: '100000',
+      SIGNUPS_PER_HOUR: '100000',
+      MAX_PENDING_DEPOSITS: '1000',
+      MAX_PENDING_WITHDRAWALS: '1000',
+      MAX_OPEN_TICKETS: '1000',
     }),
     ...overrides,
   };

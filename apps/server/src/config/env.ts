@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -24,7 +25,10 @@ const EnvSchema = z.object({
     .default(1024 * 1024),
   LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(10),
   LOGIN_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
-  TRUST_PROXY: booleanFlag,
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((value, ctx) => parseTrustProxy(value ?? 'false', ctx)),
   REQUIRE_ADMIN_2FA: booleanFlag,
   MIN_DEPOSIT_USD: z.coerce.number().int().min(1).default(50),
   UPLOAD_MAX_BYTES: z.coerce
@@ -38,6 +42,19 @@ const EnvSchema = z.object({
   PUBLIC_URL: z
     .url({ message: 'must be the address people open, such as https://invest.example.com' })
     .optional(),
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).default(60_000),
+  REDIS_URL: z.url({ message: 'must be a redis:// address' }).optional(),
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
+  SIGNUPS_PER_HOUR: z.coerce.number().int().min(1).default(10),
+  MAX_PENDING_DEPOSITS: z.coerce.number().int().min(1).default(5),
+  MAX_PENDING_WITHDRAWALS: z.coerce.number().int().min(1).default(5),
+  MAX_OPEN_TICKETS: z.coerce.number().int().min(1).default(5),
+  LOGIN_EVENTS_RETENTION_DAYS: z.coerce.number().int().min(1).default(365),
+  IDEMPOTENCY_RETENTION_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(24 * 7),
   CORS_ORIGINS: z
     .string()
     .optional()
@@ -52,6 +69,41 @@ const EnvSchema = z.object({
 
 export type Env = z.infer<typeof EnvSchema>;
 
+/** Which hops of X-Forwarded-For to believe: none, the last N, or those sent by listed proxies. */
+export type TrustProxy = false | number | string[];
+
+function parseTrustProxy(value: string, ctx: z.RefinementCtx): TrustProxy {
+  if (value === 'false' || value === '0') return false;
+  if (/^[0-9]+$/.test(value)) return Number(value);
+  if (value === 'true' || value === '1') {
+    ctx.addIssue({
+      code: 'custom',
+      message:
+        'true would believe any X-Forwarded-For a client writes; set the number of proxies in front of the server (such as 1) or their addresses (such as 10.0.0.2,192.168.0.0/16)',
+    });
+    return z.NEVER;
+  }
+  const proxies = value.split(',').map((entry) => entry.trim());
+  const bad = proxies.find((entry) => !isAddressOrRange(entry));
+  if (bad !== undefined) {
+    ctx.addIssue({
+      code: 'custom',
+      message: `"${bad}" is neither a proxy count nor an IP address or CIDR range`,
+    });
+    return z.NEVER;
+  }
+  return proxies;
+}
+
+function isAddressOrRange(entry: string): boolean {
+  const [address = '', bits, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  const prefix = Number(bits);
+  return /^[0-9]+$/.test(bits) && prefix <= (version === 4 ? 32 : 128);
+}
+
 export interface AppConfig {
   host: string;
   port: number;
@@ -61,7 +113,15 @@ export interface AppConfig {
   logLevel: Env['LOG_LEVEL'];
   bodyLimitBytes: number;
   login: { maxFailures: number; windowMs: number };
-  trustProxy: boolean;
+  trustProxy: TrustProxy;
+  /** The longest a request may take to arrive, body included: slow senders are dropped. */
+  requestTimeoutMs: number;
+  /** Shared rate-limit counters for several processes; unset, each process counts on its own. */
+  redisUrl: string | undefined;
+  rateLimit: { perMinute: number; signupsPerHour: number };
+  /** What one user may have waiting at once. */
+  caps: { pendingDeposits: number; pendingWithdrawals: number; openTickets: number };
+  retention: { loginEventsMs: number; idempotencyKeysMs: number };
   /** Administrators must have two-factor sign-in on to use the console. */
   requireAdmin2fa: boolean;
   minDepositCents: bigint;
@@ -102,6 +162,18 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     bodyLimitBytes: env.BODY_LIMIT_BYTES,
     login: { maxFailures: env.LOGIN_MAX_FAILURES, windowMs: env.LOGIN_WINDOW_MINUTES * 60_000 },
     trustProxy: env.TRUST_PROXY,
+    requestTimeoutMs: env.REQUEST_TIMEOUT_MS,
+    redisUrl: env.REDIS_URL,
+    rateLimit: { perMinute: env.RATE_LIMIT_PER_MINUTE, signupsPerHour: env.SIGNUPS_PER_HOUR },
+    caps: {
+      pendingDeposits: env.MAX_PENDING_DEPOSITS,
+      pendingWithdrawals: env.MAX_PENDING_WITHDRAWALS,
+      openTickets: env.MAX_OPEN_TICKETS,
+    },
+    retention: {
+      loginEventsMs: env.LOGIN_EVENTS_RETENTION_DAYS * 24 * 60 * 60_000,
+      idempotencyKeysMs: env.IDEMPOTENCY_RETENTION_HOURS * 60 * 60_000,
+    },
     requireAdmin2fa: env.REQUIRE_ADMIN_2FA,
     minDepositCents: BigInt(env.MIN_DEPOSIT_USD) * 100n,
     uploadMaxBytes: env.UPLOAD_MAX_BYTES,

@@ -11,7 +11,7 @@ beforeAll(async () => {
   await writeFile(path.join(webDistDir, 'index.html'), '<!doctype html><title>Vestora</title>');
   await mkdir(path.join(webDistDir, 'market'));
   await writeFile(path.join(webDistDir, 'market', 'chart.html'), '<!doctype html><title>Chart</title>');
-  t = await createTestApp({ webDistDir, trustProxy: true });
+  t = await createTestApp({ webDistDir, trustProxy: 1 });
   withCors = await createTestApp({ corsOrigins: ['https://app.example.com'] });
 });
 afterAll(async () => {

@@ -25,12 +25,13 @@ export const CONTENT_SECURITY_POLICY = {
 const HSTS = 'max-age=31536000; includeSubDomains';
 
 /**
- * The market widgets' own pages (apps/web/public/market) load the charting provider's script.
- * The app shows them only in frames sandboxed without same-origin access, so this wider policy
- * never applies to a page that can read the session.
+ * The market widgets' own pages (apps/web/public/market) load the charting provider's script. Their
+ * policy sandboxes them itself, so they run at an opaque origin even when opened directly, outside
+ * the app's sandboxed frame: the provider's script can never read the session in local storage.
  */
 export const MARKET_FRAME_PATH = '/market/';
 export const MARKET_FRAME_POLICY = [
+  'sandbox allow-scripts allow-popups',
   "default-src 'none'",
   "script-src 'unsafe-inline' https://s3.tradingview.com",
   "style-src 'unsafe-inline'",
@@ -52,8 +53,10 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: AppC
   });
   app.addHook('onSend', async (request, reply) => {
     if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
-    if (request.url.startsWith(MARKET_FRAME_PATH))
+    // The route's own path, not the raw URL, so no spelling of the address (/%6Darket/…) escapes it.
+    if (request.routeOptions.url?.startsWith(MARKET_FRAME_PATH)) {
       reply.header('content-security-policy', MARKET_FRAME_POLICY);
+    }
   });
   // Same-origin by default: the web app is served by this server. Other origins only when listed.
   if (config.corsOrigins.length > 0) {

@@ -6,6 +6,7 @@ import {
 } from '@vestora/shared';
 import type { FastifyInstance } from 'fastify';
 import { readFormOrJson } from '../../lib/multipart.ts';
+import { throttle } from '../../lib/throttle.ts';
 import { parseWith } from '../../lib/validation.ts';
 import { actorOf, requireUser } from '../auth/auth.guard.ts';
 import {
@@ -21,7 +22,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
     return { data: await getProfileDetails(app.db, actorOf(request).user.id) };
   });
 
-  app.put('/api/user/profile', { onRequest: requireUser }, async (request) => {
+  app.put('/api/user/profile', { onRequest: [requireUser, throttle(app, 'write')] }, async (request) => {
     const input = parseWith(UpdateProfileRequestSchema, request.body);
     const deps = { db: app.db, config: app.config, clock: app.clock, mailer: app.mailer, log: request.log };
     const { user, details } = await updateProfile(deps, actorOf(request), input);
@@ -29,19 +30,19 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
   });
 
   /** Multipart with the picture in `image`; answers with the fresh user record, avatar URL included. */
-  app.put('/api/user/avatar', { onRequest: requireUser }, async (request) => {
+  app.put('/api/user/avatar', { onRequest: [requireUser, throttle(app, 'write')] }, async (request) => {
     const { file } = await readFormOrJson(request, 'image');
     const user = await updateAvatar({ db: app.db, storage: app.storage }, actorOf(request), file);
     return { data: user, message: MESSAGES.avatarUpdated };
   });
 
-  app.put('/api/user/password', { onRequest: requireUser }, async (request) => {
+  app.put('/api/user/password', { onRequest: [requireUser, throttle(app, 'write')] }, async (request) => {
     await changePassword(app, actorOf(request), parseWith(ChangePasswordRequestSchema, request.body));
     return { message: MESSAGES.passwordChanged };
   });
 
   /** The link in the notice an old address gets when the e-mail changes; no session needed. */
-  app.post('/api/user/lockAccount', async (request) => {
+  app.post('/api/user/lockAccount', { onRequest: throttle(app, 'write') }, async (request) => {
     const { token } = parseWith(AccountLockRequestSchema, request.body);
     await lockAccountFromEmailChange(app, {
       token,

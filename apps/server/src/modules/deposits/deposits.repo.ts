@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { deposits } from '../../db/schema/index.ts';
 
@@ -29,4 +29,12 @@ export async function recordDepositDecision(
     .update(deposits)
     .set({ status, decidedBy, decidedAt: new Date(), decisionReason: reason })
     .where(eq(deposits.id, id));
+}
+
+export async function countPendingDeposits(db: Executor, { userId }: { userId: string }): Promise<number> {
+  const [row] = await db
+    .select({ total: count() })
+    .from(deposits)
+    .where(and(eq(deposits.userId, userId), eq(deposits.status, 'pending')));
+  return row?.total ?? 0;
 }

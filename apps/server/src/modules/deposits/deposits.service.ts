@@ -13,7 +13,7 @@ import { postTransfers } from '../ledger/ledger.service.ts';
 import { notify } from '../notifications/notifications.service.ts';
 import { toTradeUser } from '../users/users.mapper.ts';
 import { loadUserRecord, lockActiveUserOrFail, UUID } from '../users/users.service.ts';
-import { insertDeposit, lockDeposit, recordDepositDecision } from './deposits.repo.ts';
+import { countPendingDeposits, insertDeposit, lockDeposit, recordDepositDecision } from './deposits.repo.ts';
 
 export interface DepositInput {
   mode: Coin;
@@ -22,7 +22,7 @@ export interface DepositInput {
 }
 
 export async function createDeposit(
-  deps: { db: Database; storage: FileStorage; minDepositCents: bigint },
+  deps: { db: Database; storage: FileStorage; minDepositCents: bigint; maxPending: number },
   actor: Actor,
   input: DepositInput,
   idempotencyKey: string | undefined,
@@ -41,8 +41,12 @@ export async function createDeposit(
     proof: input.proof ? createHash('sha256').update(input.proof).digest('hex') : null,
   };
   return withIdempotency(deps.db, { userId, key: idempotencyKey, fingerprint }, async (tx) => {
-    // Held until commit: an account being deleted at this instant either waits for this or is gone.
-    await lockActiveUserOrFail(tx, userId, 'share');
+    // Held until commit: an account being deleted at this instant either waits for this or is gone,
+    // and the user's other deposits are counted one request at a time.
+    await lockActiveUserOrFail(tx, userId, 'update');
+    if ((await countPendingDeposits(tx, { userId })) >= deps.maxPending) {
+      throw new AppError('CONFLICT', MESSAGES.tooManyPendingDeposits);
+    }
     const proof =
       input.proof && proofType
         ? await storeFile(

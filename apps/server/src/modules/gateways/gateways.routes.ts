@@ -1,6 +1,7 @@
 import { MESSAGES } from '@vestora/shared';
 import type { FastifyInstance } from 'fastify';
 import { readFormOrJson } from '../../lib/multipart.ts';
+import { throttle } from '../../lib/throttle.ts';
 import { actorOf, requireUser } from '../auth/auth.guard.ts';
 import { addGateway, deleteGateway, gatewaysForCoin, listGateways } from './gateways.service.ts';
 
@@ -18,7 +19,7 @@ export async function gatewayRoutes(app: FastifyInstance): Promise<void> {
 export async function adminGatewayRoutes(app: FastifyInstance): Promise<void> {
   app.get('/getPost', async () => ({ data: await listGateways(app.db) }));
 
-  app.post('/postWay', async (request, reply) => {
+  app.post('/postWay', { onRequest: throttle(app, 'write') }, async (request, reply) => {
     const { fields, file } = await readFormOrJson(request, 'image');
     const gateway = await addGateway({ db: app.db, storage: app.storage }, actorOf(request), {
       address: fields.add,

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, ne, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { supportMessages, supportTickets, users } from '../../db/schema/index.ts';
 
@@ -62,4 +62,12 @@ export async function listTicketsWithMessages(
           .where(inArray(supportMessages.ticketId, ticketIds))
           .orderBy(asc(supportMessages.createdAt), asc(supportMessages.id));
   return { tickets, messages, total: totals?.total ?? 0 };
+}
+
+export async function countOpenTickets(db: Executor, { userId }: { userId: string }): Promise<number> {
+  const [row] = await db
+    .select({ total: count() })
+    .from(supportTickets)
+    .where(and(eq(supportTickets.userId, userId), ne(supportTickets.status, 'closed')));
+  return row?.total ?? 0;
 }

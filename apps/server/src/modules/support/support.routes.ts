@@ -1,6 +1,7 @@
 import { MESSAGES, PageQuerySchema, SupportMessageRequestSchema } from '@vestora/shared';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { throttle } from '../../lib/throttle.ts';
 import { parseWith } from '../../lib/validation.ts';
 import { actorOf, requireUser } from '../auth/auth.guard.ts';
 import { addUserMessage, closeTicket, listTickets, openTicket, replyAsStaff } from './support.service.ts';
@@ -10,11 +11,19 @@ const AdminTicketsQuerySchema = PageQuerySchema.extend({
 });
 
 export async function supportRoutes(app: FastifyInstance): Promise<void> {
-  app.post('/api/user/support', { onRequest: requireUser }, async (request, reply) => {
-    const input = parseWith(SupportMessageRequestSchema, request.body);
-    const ticket = await openTicket(app.db, actorOf(request), input);
-    return reply.code(201).send({ data: ticket, message: MESSAGES.supportMessageSent });
-  });
+  app.post(
+    '/api/user/support',
+    { onRequest: [requireUser, throttle(app, 'write')] },
+    async (request, reply) => {
+      const input = parseWith(SupportMessageRequestSchema, request.body);
+      const ticket = await openTicket(
+        { db: app.db, maxOpen: app.config.caps.openTickets },
+        actorOf(request),
+        input,
+      );
+      return reply.code(201).send({ data: ticket, message: MESSAGES.supportMessageSent });
+    },
+  );
 
   app.get('/api/user/support', { onRequest: requireUser }, async (request) => {
     const query = parseWith(PageQuerySchema, request.query);
@@ -23,7 +32,7 @@ export async function supportRoutes(app: FastifyInstance): Promise<void> {
 
   app.post<{ Params: { id: string } }>(
     '/api/user/support/:id/messages',
-    { onRequest: requireUser },
+    { onRequest: [requireUser, throttle(app, 'write')] },
     async (request) => {
       const { message } = parseWith(SupportMessageRequestSchema, request.body);
       const ticket = await addUserMessage(app.db, actorOf(request), request.params.id, message);

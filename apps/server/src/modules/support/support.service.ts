@@ -5,7 +5,9 @@ import { runInTransaction } from '../../lib/transaction.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import type { Actor } from '../auth/auth.service.ts';
 import { notify } from '../notifications/notifications.service.ts';
+import { lockActiveUserOrFail } from '../users/users.service.ts';
 import {
+  countOpenTickets,
   insertMessage,
   insertTicket,
   listTicketsWithMessages,
@@ -59,8 +61,17 @@ async function lockOwnTicket(tx: Executor, actor: Actor, id: string) {
   return ticket;
 }
 
-export async function openTicket(db: Database, actor: Actor, input: { subject?: string; message: string }) {
+export async function openTicket(
+  { db, maxOpen }: { db: Database; maxOpen: number },
+  actor: Actor,
+  input: { subject?: string; message: string },
+) {
   return runInTransaction(db, async (tx) => {
+    // One ticket of this user at a time past this point, so the count below cannot be raced.
+    await lockActiveUserOrFail(tx, actor.user.id, 'update');
+    if ((await countOpenTickets(tx, { userId: actor.user.id })) >= maxOpen) {
+      throw new AppError('CONFLICT', MESSAGES.tooManyOpenTickets);
+    }
     const subject = input.subject || input.message.split('\n')[0]?.slice(0, 80) || 'Support request';
     const ticket = await insertTicket(tx, { userId: actor.user.id, subject });
     await insertMessage(tx, {

@@ -6,6 +6,7 @@ import {
   UserIdParamsSchema,
 } from '@vestora/shared';
 import type { FastifyInstance } from 'fastify';
+import { throttle } from '../../lib/throttle.ts';
 import { parseWith } from '../../lib/validation.ts';
 import { actorOf, requireUser } from '../auth/auth.guard.ts';
 import {
@@ -24,27 +25,31 @@ export async function twoFactorRoutes(app: FastifyInstance): Promise<void> {
     return { data: await getTwoFactorStatus(app.db, actorOf(request), app.config.requireAdmin2fa) };
   });
 
-  app.post('/api/user/2fa/setup', { onRequest: requireUser }, async (request) => {
+  app.post('/api/user/2fa/setup', { onRequest: [requireUser, throttle(app, 'write')] }, async (request) => {
     return { data: await startTwoFactorSetup(app.db, actorOf(request)) };
   });
 
-  app.post('/api/user/2fa/enable', { onRequest: requireUser }, async (request) => {
+  app.post('/api/user/2fa/enable', { onRequest: [requireUser, throttle(app, 'write')] }, async (request) => {
     const input = parseWith(EnableTwoFactorRequestSchema, request.body);
     const recoveryCodes = await confirmTwoFactor(app, actorOf(request), input);
     return { data: { recoveryCodes }, message: MESSAGES.twoFactorEnabled };
   });
 
-  app.post('/api/user/2fa/disable', { onRequest: requireUser }, async (request) => {
+  app.post('/api/user/2fa/disable', { onRequest: [requireUser, throttle(app, 'write')] }, async (request) => {
     const input = parseWith(DisableTwoFactorRequestSchema, request.body);
     await turnOffTwoFactor(app, actorOf(request), input);
     return { message: MESSAGES.twoFactorDisabled };
   });
 
-  app.post('/api/user/2fa/recoveryCodes', { onRequest: requireUser }, async (request) => {
-    const input = parseWith(DisableTwoFactorRequestSchema, request.body);
-    const recoveryCodes = await renewRecoveryCodes(app, actorOf(request), input);
-    return { data: { recoveryCodes }, message: MESSAGES.twoFactorRecoveryCodesRenewed };
-  });
+  app.post(
+    '/api/user/2fa/recoveryCodes',
+    { onRequest: [requireUser, throttle(app, 'write')] },
+    async (request) => {
+      const input = parseWith(DisableTwoFactorRequestSchema, request.body);
+      const recoveryCodes = await renewRecoveryCodes(app, actorOf(request), input);
+      return { data: { recoveryCodes }, message: MESSAGES.twoFactorRecoveryCodesRenewed };
+    },
+  );
 
   app.get('/api/user/login-history', { onRequest: requireUser }, async (request) => {
     const query = parseWith(PageQuerySchema, request.query);

@@ -61,3 +61,11 @@ export async function listWithdrawals(
   ]);
   return { rows, total: totals?.total ?? 0 };
 }
+
+export async function countPendingWithdrawals(db: Executor, { userId }: { userId: string }): Promise<number> {
+  const [row] = await db
+    .select({ total: count() })
+    .from(withdrawals)
+    .where(and(eq(withdrawals.userId, userId), eq(withdrawals.status, 'pending')));
+  return row?.total ?? 0;
+}

@@ -5,22 +5,27 @@ import {
   WithdrawRequestSchema,
 } from '@vestora/shared';
 import type { FastifyInstance } from 'fastify';
+import { throttle } from '../../lib/throttle.ts';
 import { parseWith } from '../../lib/validation.ts';
 import { actorOf, requireUser } from '../auth/auth.guard.ts';
 import { idempotencyKeyOf } from '../idempotency/idempotency-key.ts';
 import { decideWithdrawal, getWithdrawals, requestWithdrawal } from './withdrawals.service.ts';
 
 export async function withdrawalRoutes(app: FastifyInstance): Promise<void> {
-  app.post('/api/user/withdraw', { onRequest: requireUser }, async (request, reply) => {
-    const input = parseWith(WithdrawRequestSchema, request.body);
-    const { status, body } = await requestWithdrawal(
-      app.db,
-      actorOf(request),
-      input,
-      idempotencyKeyOf(request),
-    );
-    return reply.code(status).send(body);
-  });
+  app.post(
+    '/api/user/withdraw',
+    { onRequest: [requireUser, throttle(app, 'write')] },
+    async (request, reply) => {
+      const input = parseWith(WithdrawRequestSchema, request.body);
+      const { status, body } = await requestWithdrawal(
+        { db: app.db, maxPending: app.config.caps.pendingWithdrawals },
+        actorOf(request),
+        input,
+        idempotencyKeyOf(request),
+      );
+      return reply.code(status).send(body);
+    },
+  );
 
   app.get('/api/user/withdrawals', { onRequest: requireUser }, async (request) => {
     const query = parseWith(WithdrawalsQuerySchema, request.query);

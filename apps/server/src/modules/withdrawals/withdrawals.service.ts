@@ -7,8 +7,9 @@ import type { Actor } from '../auth/auth.service.ts';
 import { type StoredResponse, withIdempotency } from '../idempotency/idempotency.service.ts';
 import { postTransfers } from '../ledger/ledger.service.ts';
 import { notify } from '../notifications/notifications.service.ts';
-import { UUID } from '../users/users.service.ts';
+import { lockActiveUserOrFail, UUID } from '../users/users.service.ts';
 import {
+  countPendingWithdrawals,
   insertWithdrawal,
   listWithdrawals,
   lockWithdrawal,
@@ -39,7 +40,7 @@ function toWithdrawal(row: WithdrawalRow, fullName: string): Withdrawal {
 
 /** The requested amount leaves the available balance at once and waits in the user's hold account. */
 export async function requestWithdrawal(
-  db: Database,
+  { db, maxPending }: { db: Database; maxPending: number },
   actor: Actor,
   input: WithdrawInput,
   idempotencyKey: string | undefined,
@@ -50,6 +51,11 @@ export async function requestWithdrawal(
   const userId = actor.user.id;
   const fingerprint = { action: 'withdraw', ...input };
   return withIdempotency(db, { userId, key: idempotencyKey, fingerprint }, async (tx) => {
+    // One request of this user at a time past this point, so the count below cannot be raced.
+    await lockActiveUserOrFail(tx, userId, 'update');
+    if ((await countPendingWithdrawals(tx, { userId })) >= maxPending) {
+      throw new AppError('CONFLICT', MESSAGES.tooManyPendingWithdrawals);
+    }
     const withdrawal = await insertWithdrawal(tx, { userId, ...input });
     await postTransfers(tx, [
       {

@@ -1,0 +1,40 @@
+import type { Database } from '../db/client.ts';
+
+/**
+ * Runs `work` only where this process holds the session-level advisory lock `lockId`: one process
+ * at a time across every server on the database. Answers undefined when another process holds it.
+ */
+export async function runAsLeader<T>(
+  db: Database,
+  lockId: number,
+  work: () => Promise<T>,
+): Promise<T | undefined> {
+  const lockConnection = await db.$client.connect();
+  try {
+    const { rows } = await lockConnection.query<{ locked: boolean }>(
+      'select pg_try_advisory_lock($1) as locked',
+      [lockId],
+    );
+    if (!rows[0]?.locked) return undefined;
+    try {
+      return await work();
+    } finally {
+      await lockConnection.query('select pg_advisory_unlock($1)', [lockId]);
+    }
+  } finally {
+    lockConnection.release();
+  }
+}
+
+/** Runs `tick` now and then every `intervalMs`; the returned function stops it and waits for a run in flight. */
+export function startRepeating(tick: () => Promise<unknown>, intervalMs: number): () => Promise<void> {
+  let current: Promise<unknown> = tick();
+  const timer = setInterval(() => {
+    current = tick();
+  }, intervalMs);
+  timer.unref();
+  return async () => {
+    clearInterval(timer);
+    await current;
+  };
+}

@@ -1,0 +1,79 @@
+import type { AppConfig } from '../../config/env.ts';
+import type { Database } from '../../db/client.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { runAsLeader, startRepeating } from '../../lib/leader-job.ts';
+import { deleteExpiredEmailChangeLocks } from '../account/account.repo.ts';
+import { deleteAttemptsBefore } from '../attempts/attempts.repo.ts';
+import { deleteExpiredSessions } from '../auth/auth.repo.ts';
+import { deleteSpentPasswordResets } from '../password-reset/password-reset.repo.ts';
+import { deleteIdempotencyKeysBefore, deleteLoginEventsBefore } from './housekeeping.repo.ts';
+
+/** One housekeeper at a time across every server process on the database. */
+const HOUSEKEEPING_LOCK_ID = 7_215_004;
+const HOUR_MS = 60 * 60_000;
+/** Attempts older than this count towards no limit: the longest window is the sign-in one. */
+const MIN_ATTEMPT_KEEP_MS = 24 * HOUR_MS;
+
+export interface HousekeepingRun {
+  isSkipped: boolean;
+  removed: Record<
+    'sessions' | 'attempts' | 'idempotencyKeys' | 'passwordResets' | 'emailChangeLocks' | 'loginEvents',
+    number
+  >;
+}
+
+/**
+ * Removes what can no longer be used: expired sessions, attempts outside every window, idempotency
+ * keys past their retention, used or expired reset and lock links, and sign-in events past theirs.
+ */
+export async function runHousekeeping(
+  db: Database,
+  config: AppConfig,
+  clock: Clock,
+): Promise<HousekeepingRun> {
+  const removed = await runAsLeader(db, HOUSEKEEPING_LOCK_ID, async () => {
+    const now = clock.now();
+    const ago = (ms: number) => new Date(now.getTime() - ms);
+    return {
+      sessions: await deleteExpiredSessions(db, { now }),
+      attempts: await deleteAttemptsBefore(db, {
+        before: ago(Math.max(config.login.windowMs, MIN_ATTEMPT_KEEP_MS)),
+      }),
+      idempotencyKeys: await deleteIdempotencyKeysBefore(db, {
+        before: ago(config.retention.idempotencyKeysMs),
+      }),
+      passwordResets: await deleteSpentPasswordResets(db, { now }),
+      emailChangeLocks: await deleteExpiredEmailChangeLocks(db, { now }),
+      loginEvents: await deleteLoginEventsBefore(db, { before: ago(config.retention.loginEventsMs) }),
+    };
+  });
+  return removed
+    ? { isSkipped: false, removed }
+    : {
+        isSkipped: true,
+        removed: {
+          sessions: 0,
+          attempts: 0,
+          idempotencyKeys: 0,
+          passwordResets: 0,
+          emailChangeLocks: 0,
+          loginEvents: 0,
+        },
+      };
+}
+
+/** Hourly housekeeping; the returned function stops it. */
+export function startHousekeeping(
+  db: Database,
+  config: AppConfig,
+  clock: Clock,
+  log: { error(details: object, message: string): void },
+): () => Promise<void> {
+  return startRepeating(
+    () =>
+      runHousekeeping(db, config, clock).catch((error: unknown) =>
+        log.error({ err: error }, 'housekeeping failed'),
+      ),
+    HOUR_MS,
+  );
+}
