@@ -13,7 +13,6 @@ import { LOG_REDACT, LOG_SERIALIZERS } from './lib/logging.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
 import { registerSecurityHeaders } from './lib/security.ts';
 import { createDiskStorage } from './lib/storage.ts';
-import { assertNoNulCharacter } from './lib/text-input.ts';
 import { registerThrottles } from './lib/throttle.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
 import { adminAdjustmentRoutes } from './modules/adjustments/adjustments.routes.ts';
@@ -118,11 +117,6 @@ export async function buildApp({
   app.addHook('onRequest', async (request) => {
     const params = request.params as Record<string, unknown>;
     if (typeof params.id === 'string') params.id = params.id.toLowerCase();
-  });
-  app.addHook('preValidation', async (request) => {
-    assertNoNulCharacter(request.params);
-    assertNoNulCharacter(request.query);
-    assertNoNulCharacter(request.body);
   });
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {

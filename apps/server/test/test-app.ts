@@ -5,11 +5,13 @@ import path from 'node:path';
 import type { TradeUser } from '@vestora/shared';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
+import type { DestinationStream } from 'pino';
 import { inject } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { type AppConfig, loadConfig } from '../src/config/env.ts';
 import { connectDatabase, type Database } from '../src/db/client.ts';
 import type { Clock } from '../src/lib/clock.ts';
+import type { Mail, Mailer } from '../src/lib/mailer.ts';
 import { ensureFirstAdmin } from '../src/modules/auth/auth.service.ts';
 import { databaseUrlFor } from './database-url.ts';
 
@@ -17,6 +19,7 @@ export const ADMIN = { email: 'admin@example.com', userName: 'admin', password: 
 
 export interface TestApp {
   app: FastifyInstance;
+  databaseUrl: string;
   db: Database;
   pool: pg.Pool;
   config: AppConfig;
@@ -26,15 +29,20 @@ export interface TestApp {
 /** A server on a fresh database cloned from the migrated template, with the first admin seeded. */
 export async function createTestApp(
   overrides: Partial<AppConfig> = {},
-  { clock }: { clock?: Clock } = {},
+  {
+    clock,
+    mailer,
+    logStream,
+    sharedWith,
+  }: {
+    clock?: Clock;
+    mailer?: Mailer;
+    logStream?: DestinationStream;
+    /** Another test server whose database this one uses too: two servers, one PostgreSQL. */
+    sharedWith?: TestApp;
+  } = {},
 ): Promise<TestApp> {
-  const serverUrl = inject('serverUrl');
-  const template = inject('templateDatabase');
-  const database = `${template}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${database} template ${template}`);
-  await admin.end();
+  const databaseUrl = sharedWith?.databaseUrl ?? (await createDatabaseFromTemplate());
 
   const filesDir = await mkdtemp(path.join(os.tmpdir(), 'vestora-files-'));
   const config: AppConfig = {
@@ -52,20 +60,39 @@ export async function createTestApp(
     }),
     ...overrides,
   };
-  const connection = connectDatabase(databaseUrlFor(serverUrl, database));
+  const connection = connectDatabase(databaseUrl);
   await ensureFirstAdmin(connection.db, config, () => {});
-  const app = await buildApp({ config, db: connection.db, logger: false, ...(clock ? { clock } : {}) });
+  const app = await buildApp({
+    config,
+    db: connection.db,
+    logger: logStream !== undefined,
+    ...(clock ? { clock } : {}),
+    ...(mailer ? { mailer } : {}),
+    ...(logStream ? { logStream } : {}),
+  });
   return {
     app,
     db: connection.db,
     pool: connection.pool,
     config,
+    databaseUrl,
     async close() {
       await app.close();
       await connection.close();
       await rm(filesDir, { recursive: true, force: true });
     },
   };
+}
+
+async function createDatabaseFromTemplate(): Promise<string> {
+  const serverUrl = inject('serverUrl');
+  const template = inject('templateDatabase');
+  const database = `${template}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${database} template ${template}`);
+  await admin.end();
+  return databaseUrlFor(serverUrl, database);
 }
 
 let userCounter = 0;
@@ -107,4 +134,15 @@ export async function signUpAndLogin(app: FastifyInstance, overrides: Record<str
 
 export function bearer(token: string): { authorization: string } {
   return { authorization: `Bearer ${token}` };
+}
+
+/** A mailer that keeps what it is given, for tests that read the e-mails. */
+export function createMailbox(): Mailer & { sent: Mail[] } {
+  const sent: Mail[] = [];
+  return {
+    sent,
+    async send(mail) {
+      sent.push(mail);
+    },
+  };
 }

@@ -1,7 +1,6 @@
 import { MESSAGES } from '@vestora/shared';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from './errors.ts';
-import { assertNoNulCharacter } from './text-input.ts';
 
 export interface MultipartBody {
   fields: Record<string, string>;
@@ -41,7 +40,6 @@ export async function readFormOrJson(request: FastifyRequest, fileField: string)
   } catch (error) {
     throw isClientError(error) ? error : new AppError('BAD_REQUEST', MESSAGES.multipartMalformed);
   }
-  assertNoNulCharacter(fields);
   return { fields, file };
 }
 

@@ -3,17 +3,19 @@ import { AppError } from './errors.ts';
 
 /**
  * PostgreSQL cannot store the NUL character in text, and no person types one: any string in a
- * request that holds it is refused with a 400 before a handler or a query sees it.
+ * request that holds it is refused with a 400 before a handler or a query sees it. Walks without
+ * recursion, as a request may nest as deep as JSON allows.
  */
 export function assertNoNulCharacter(value: unknown): void {
-  if (typeof value === 'string') {
-    if (value.includes('\u0000')) throw new AppError('BAD_REQUEST', MESSAGES.nulCharacter);
-  } else if (Array.isArray(value)) {
-    for (const item of value) assertNoNulCharacter(item);
-  } else if (value && typeof value === 'object' && !Buffer.isBuffer(value)) {
-    for (const [key, item] of Object.entries(value)) {
-      assertNoNulCharacter(key);
-      assertNoNulCharacter(item);
+  const pending: unknown[] = [value];
+  while (pending.length > 0) {
+    const current = pending.pop();
+    if (typeof current === 'string') {
+      if (current.includes('\u0000')) throw new AppError('BAD_REQUEST', MESSAGES.nulCharacter);
+    } else if (Array.isArray(current)) {
+      pending.push(...current);
+    } else if (current && typeof current === 'object' && !Buffer.isBuffer(current)) {
+      for (const [key, item] of Object.entries(current)) pending.push(key, item);
     }
   }
 }

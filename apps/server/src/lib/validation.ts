@@ -1,8 +1,14 @@
 import type { z } from 'zod';
 import { AppError } from './errors.ts';
+import { assertNoNulCharacter } from './text-input.ts';
 
-/** Parses a request part with its shared schema; the first problem becomes a 400 with a readable message. */
+/**
+ * Parses a request part with its shared schema; the first problem becomes a 400 with a readable
+ * message. Every request part a handler reads comes through here, so this is where text holding the
+ * NUL character is refused.
+ */
 export function parseWith<Schema extends z.ZodType>(schema: Schema, value: unknown): z.output<Schema> {
+  assertNoNulCharacter(value);
   const result = schema.safeParse(value ?? {});
   if (result.success) return result.data;
   const issue = result.error.issues[0];

@@ -27,6 +27,8 @@ describe('PUT /api/user/profile', () => {
       address: '12 St James Square',
       postalCode: 'SW1Y 4JH',
       country: 'United Kingdom',
+      // A new e-mail address asks for the current password.
+      password: input.password,
     });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({
@@ -49,7 +51,13 @@ describe('PUT /api/user/profile', () => {
   it('refuses bad values with their message and changes nothing', async () => {
     const { token, user, input } = await signUpAndLogin(t.app);
     const other = await signUpAndLogin(t.app);
-    const base = { fullName: input.fullName, userName: input.userName, email: input.email };
+    // The current password travels along, as the dialog sends it when the e-mail changes.
+    const base = {
+      fullName: input.fullName,
+      userName: input.userName,
+      email: input.email,
+      password: input.password,
+    };
     const cases: [object, number, string][] = [
       [{ ...base, fullName: 'Ada' }, 400, MESSAGES.signupFullName],
       [{ ...base, email: 'not-an-email' }, 400, MESSAGES.signupEmail],

@@ -110,7 +110,8 @@ export async function logIn(
     const isCurrent = await insertSessionOfGeneration(tx, {
       userId: user.id,
       tokenHash: hashSessionToken(token),
-      expiresAt: new Date(clock.now().getTime() + ttl),
+      // Wall time, not the injected clock: the session lookup compares it with the database's now().
+      expiresAt: new Date(Date.now() + ttl),
       generation: user.sessionGeneration,
     });
     // The password or second factor changed while this sign-in was checking the old one.

@@ -24,16 +24,16 @@ function tryLogin(app: TestApp, userNameOrEmail: string, password: string, code?
 }
 
 /** Turns two-factor sign-in on and returns the secret, the recovery codes and the step already used. */
-async function enableTwoFactor(app: TestApp, token: string) {
+async function enableTwoFactor(app: TestApp, token: string, password: string) {
   const setup = await post(app, '/api/user/2fa/setup', token);
   expect(setup.statusCode).toBe(200);
   const { secret, otpauthUrl, qrCode } = setup.json().data;
   expect(otpauthUrl).toContain(`secret=${secret}`);
   expect(qrCode).toMatch(/^data:image\/png;base64,/);
-  const wrong = await post(app, '/api/user/2fa/enable', token, { code: '000000' });
+  const wrong = await post(app, '/api/user/2fa/enable', token, { password, code: '000000' });
   expect(wrong.json().message).toBe(MESSAGES.twoFactorCodeWrong);
   const step = totpStep(new Date());
-  const enabled = await post(app, '/api/user/2fa/enable', token, { code: totpCode(secret, step) });
+  const enabled = await post(app, '/api/user/2fa/enable', token, { password, code: totpCode(secret, step) });
   expect(enabled.statusCode).toBe(200);
   const { recoveryCodes } = enabled.json().data;
   expect(recoveryCodes).toHaveLength(10);
@@ -43,7 +43,7 @@ async function enableTwoFactor(app: TestApp, token: string) {
 describe('two-factor sign-in', () => {
   it('asks for a code after the right password, accepts each code once, and a recovery code once', async () => {
     const { token, input } = await signUpAndLogin(t.app);
-    const { secret, recoveryCodes, step } = await enableTwoFactor(t, token);
+    const { secret, recoveryCodes, step } = await enableTwoFactor(t, token, input.password);
 
     const needsCode = await tryLogin(t, input.email, input.password);
     expect(needsCode.statusCode).toBe(401);
@@ -83,7 +83,7 @@ describe('two-factor sign-in', () => {
 
   it('turns off only with the password and a code', async () => {
     const { token, input } = await signUpAndLogin(t.app);
-    const { secret, step } = await enableTwoFactor(t, token);
+    const { secret, step } = await enableTwoFactor(t, token, input.password);
     const noPassword = await post(t, '/api/user/2fa/disable', token, {
       password: 'Wrong#Pass1',
       code: totpCode(secret, step + 1),
@@ -122,7 +122,7 @@ describe('REQUIRE_ADMIN_2FA', () => {
       const refused = await strict.app.inject({ url: '/api/admin/allTransactions', headers: bearer(token) });
       expect(refused.statusCode).toBe(403);
       expect(refused.json().message).toBe(MESSAGES.twoFactorRequiredForAdmins);
-      await enableTwoFactor(strict, token);
+      await enableTwoFactor(strict, token, ADMIN.password);
       const allowed = await strict.app.inject({ url: '/api/admin/allTransactions', headers: bearer(token) });
       expect(allowed.statusCode).toBe(200);
     } finally {

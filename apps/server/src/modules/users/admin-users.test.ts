@@ -109,7 +109,8 @@ describe('GET /api/user/getallusers: search, sort and pages', () => {
       ['sort=password', MESSAGES.userSortField],
       ['sort=balance&order=up', MESSAGES.userSortOrder],
       [`q=${'x'.repeat(101)}`, MESSAGES.userSearchTooLong],
-      ['q=ada%00', MESSAGES.userSearchCharacters],
+      // Refused before the search reads it, as a NUL character is in any request.
+      ['q=ada%00', MESSAGES.nulCharacter],
       ['q=a&q=b', 'q has the wrong type.'],
       ['page=0', null],
     ];
