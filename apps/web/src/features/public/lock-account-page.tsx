@@ -33,7 +33,11 @@ export function LockAccountPage() {
   return (
     <AuthCard
       title="Lock your account"
-      subtitle="The e-mail address of your account was changed. If it was not you, lock the account now."
+      subtitle={
+        lockedMessage
+          ? 'Only a password reset, sent to your previous address, opens it again.'
+          : 'The e-mail address of your account was changed. If it was not you, lock the account now.'
+      }
     >
       {lockedMessage ? (
         <div className="space-y-6">
