@@ -219,7 +219,36 @@ for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
       await expectAccessible(page, 'the New recovery codes dialog');
       await renew.getByRole('button', { name: 'I have saved them' }).click();
 
+      // With two-factor sign-in on, a new e-mail address needs a code too; a recovery code will do.
+      await openAccountMenuItem(page, 'My Profile');
+      await page
+        .getByRole('region', { name: 'Personal information' })
+        .getByRole('button', { name: /^Email/ })
+        .click();
+      const profile = page.getByRole('dialog', { name: 'Update Profile' });
+      const newEmail = `second.${user.user.userName}@example.com`;
+      await profile.getByLabel('Email').fill(newEmail);
+      await profile.getByLabel('Current password', { exact: true }).fill(USER_PASSWORD);
+      await profile.getByRole('button', { name: 'UPDATE' }).click();
+      await waitForAlert(page, 'Enter the 6-digit code from your authenticator app.');
+      await profile.getByLabel('Code from the app, or a recovery code').fill(newCodes[1] ?? '');
+      await screenshot(page, `email-change-code-${viewportName}`);
+      await profile.getByRole('button', { name: 'UPDATE' }).click();
+      await page.getByText('Profile updated successfully.').waitFor();
+      await profile.waitFor({ state: 'detached' });
+      expect(
+        (
+          await callApi<{ data: { email: string } }>(
+            api,
+            'GET',
+            `/api/user/userprofile/${user.user._id}`,
+            user.token,
+          )
+        ).data.email,
+      ).toBe(newEmail);
+
       // An old code no longer proves anything; a new one turns it off.
+      await openAccountMenuItem(page, 'Settings');
       await panel.getByRole('button', { name: 'Turn off' }).click();
       const disable = page.getByRole('dialog', { name: 'Turn off two-factor sign-in' });
       await disable.getByLabel('Current password', { exact: true }).fill(USER_PASSWORD);
