@@ -7,6 +7,8 @@ export { E2E_ADMIN } from './server.ts';
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
+    /** The server's DATA_DIR: without SMTP_URL its e-mails are .eml files under `outbox/` there. */
+    dataDir: string;
   }
 }
 
@@ -15,6 +17,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const dataDir = await freshDataDir();
   const server = await startServer({ dataDir });
   project.provide('baseUrl', server.baseUrl);
+  project.provide('dataDir', dataDir);
   return async () => {
     await stopServer(server);
     await rm(dataDir, { recursive: true, force: true });

@@ -64,8 +64,9 @@ for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
       await update.click();
       await waitForAlert(page, 'You must be at least 18 years old.');
       await dialog.getByLabel('Date of Birth').fill('10/12/1990');
-      // Only the server knows who else uses an e-mail address.
+      // Only the server knows who else uses an e-mail address; a new address needs the password first.
       await dialog.getByLabel('Email').fill(otherEmail);
+      await dialog.getByLabel('Current password', { exact: true }).fill(USER_PASSWORD);
       await update.click();
       await waitForAlert(page, 'An account with this email already exists.');
 

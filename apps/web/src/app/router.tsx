@@ -22,6 +22,9 @@ const forgotPasswordPage = async () => ({
 const resetPasswordPage = async () => ({
   Component: (await import('../features/public/reset-password-page.tsx')).ResetPasswordPage,
 });
+const lockAccountPage = async () => ({
+  Component: (await import('../features/public/lock-account-page.tsx')).LockAccountPage,
+});
 
 export const router = createBrowserRouter([
   {
@@ -40,6 +43,7 @@ export const router = createBrowserRouter([
   { path: '/register', lazy: signUpPage, HydrateFallback: PageSpinner },
   { path: '/forgetpass', lazy: forgotPasswordPage, HydrateFallback: PageSpinner },
   { path: '/resetpass', lazy: resetPasswordPage, HydrateFallback: PageSpinner },
+  { path: '/lock-account', lazy: lockAccountPage, HydrateFallback: PageSpinner },
   // The specification's menu links Notifications at the top level.
   { path: '/notifications', element: <Navigate to="/user/notifications" replace /> },
   userRoutes,

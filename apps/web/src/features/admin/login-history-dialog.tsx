@@ -1,15 +1,17 @@
 import { useQuery } from '@tanstack/react-query';
-import type { AdminUserRow, LoginEvent } from '@vestora/shared';
+import type { AdminUserRow, LoginEvent, LoginOutcome } from '@vestora/shared';
 import { apiRequest, errorMessage } from '../../app/api.ts';
 import { Modal } from '../../ui/dialog.tsx';
 import { PageSpinner } from '../../ui/spinner.tsx';
 
-const OUTCOMES: Record<LoginEvent['outcome'], string> = {
+const OUTCOMES: Record<LoginOutcome, string> = {
   success: 'Signed in',
   wrong_password: 'Wrong password',
   suspended: 'Refused: suspended',
   code_required: 'Password accepted, code asked',
   wrong_code: 'Wrong code',
+  second_factor_reset: 'Two-factor reset by an administrator',
+  account_locked: 'Account locked from e-mail link',
 };
 
 const when = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });

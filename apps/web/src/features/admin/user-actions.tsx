@@ -8,7 +8,7 @@ import { FormError } from '../../ui/field.tsx';
 import { KebabIcon } from '../../ui/icons.tsx';
 import { CreditDebitDialog } from './credit-debit-dialog.tsx';
 import { LoginHistoryDialog } from './login-history-dialog.tsx';
-import { useDeleteUser, useSetSuspended, useVerifyUser } from './users-api.ts';
+import { useDeleteUser, useResetTwoFactor, useSetSuspended, useVerifyUser } from './users-api.ts';
 
 const ITEM_CLASS =
   'cursor-pointer rounded-lg px-3 py-2 text-sm text-slate-700 outline-none data-[disabled]:cursor-default data-[disabled]:text-slate-400 data-[highlighted]:bg-slate-100';
@@ -29,11 +29,12 @@ function withToasts(
 
 /** The kebab menu of one user row, with the dialogs it opens. */
 export function UserActions({ user, isSelf }: { user: AdminUserRow; isSelf: boolean }) {
-  const [dialog, setDialog] = useState<'adjust' | 'delete' | 'logins' | null>(null);
+  const [dialog, setDialog] = useState<'adjust' | 'delete' | 'logins' | 'reset2fa' | null>(null);
   const [deleteRefusal, setDeleteRefusal] = useState<string>();
   const verifyUser = useVerifyUser();
   const setSuspended = useSetSuspended();
   const deleteUser = useDeleteUser();
+  const resetTwoFactor = useResetTwoFactor();
 
   const onVerify = () => withToasts((callbacks) => verifyUser.mutate(user._id, callbacks));
   const onSuspension = () =>
@@ -53,6 +54,15 @@ export function UserActions({ user, isSelf }: { user: AdminUserRow; isSelf: bool
       },
     });
   };
+  // The user list does not say whether a second factor is on, so the server's answer does (409 when off).
+  const onResetTwoFactor = () =>
+    withToasts(({ onSuccess, onError }) =>
+      resetTwoFactor.mutate(user._id, {
+        onSuccess,
+        onError,
+        onSettled: () => setDialog(null),
+      }),
+    );
   const closeDelete = (isOpen: boolean) => {
     if (isOpen || deleteUser.isPending) return;
     setDialog(null);
@@ -88,6 +98,9 @@ export function UserActions({ user, isSelf }: { user: AdminUserRow; isSelf: bool
                 <DropdownMenu.Item onSelect={onSuspension} className={ITEM_CLASS}>
                   {user.suspended ? 'Unsuspend User' : 'Suspend User'}
                 </DropdownMenu.Item>
+                <DropdownMenu.Item onSelect={() => setDialog('reset2fa')} className={ITEM_CLASS}>
+                  Reset two-factor sign-in
+                </DropdownMenu.Item>
                 <DropdownMenu.Separator className="my-1 h-px bg-slate-100" />
                 <DropdownMenu.Item
                   onSelect={() => setDialog('delete')}
@@ -110,6 +123,19 @@ export function UserActions({ user, isSelf }: { user: AdminUserRow; isSelf: bool
         user={user}
         open={dialog === 'logins'}
         onOpenChange={(isOpen) => setDialog(isOpen ? 'logins' : null)}
+      />
+      <ConfirmDialog
+        open={dialog === 'reset2fa'}
+        onOpenChange={(isOpen) => {
+          if (!isOpen && !resetTwoFactor.isPending) setDialog(null);
+        }}
+        title={`Reset two-factor sign-in of ${user.fullName}`}
+        question="Turn off their second factor only once you are sure who asks: someone who lost their phone and recovery codes. Every session of the account ends, and the person is told."
+        confirmLabel="Reset two-factor sign-in"
+        busyLabel="Resetting..."
+        isBusy={resetTwoFactor.isPending}
+        variant="danger"
+        onConfirm={onResetTwoFactor}
       />
       <ConfirmDialog
         open={dialog === 'delete'}

@@ -71,3 +71,14 @@ export function useCreditOrDebit() {
     apiRequest<UserResponse>(`/api/admin/creditOrDebit/${userId}`, { method: 'PUT', body, idempotencyKey }),
   );
 }
+
+/** Turns off a person's second factor when they lost it; the server ends their sessions and audits it. */
+export function useResetTwoFactor() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (userId: string) =>
+      apiRequest<{ message: string }>(`/api/admin/users/${userId}/2fa`, { method: 'DELETE' }),
+    onSettled: (_result, _error, userId) =>
+      queryClient.invalidateQueries({ queryKey: ['admin', 'login-history', userId] }),
+  });
+}

@@ -4,10 +4,17 @@ import { apiRequest } from '../../app/api.ts';
 
 const STATUS_KEY = ['two-factor'] as const;
 
-export function useTwoFactorStatus() {
+/** Recovery codes come back in plain text this once; the server keeps only their hashes. */
+interface RecoveryCodesResponse {
+  data: { recoveryCodes: string[] };
+  message: string;
+}
+
+export function useTwoFactorStatus({ enabled = true }: { enabled?: boolean } = {}) {
   return useQuery({
     queryKey: STATUS_KEY,
     queryFn: ({ signal }) => apiRequest<{ data: TwoFactorStatus }>('/api/user/2fa', { signal }),
+    enabled,
   });
 }
 
@@ -20,11 +27,8 @@ export function useStartTwoFactor() {
 export function useConfirmTwoFactor() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (code: string) =>
-      apiRequest<{ data: { recoveryCodes: string[] }; message: string }>('/api/user/2fa/enable', {
-        method: 'POST',
-        body: { code },
-      }),
+    mutationFn: (input: { password: string; code: string }) =>
+      apiRequest<RecoveryCodesResponse>('/api/user/2fa/enable', { method: 'POST', body: input }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: STATUS_KEY }),
   });
 }
@@ -34,6 +38,16 @@ export function useDisableTwoFactor() {
   return useMutation({
     mutationFn: (input: { password: string; code: string }) =>
       apiRequest<{ message: string }>('/api/user/2fa/disable', { method: 'POST', body: input }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: STATUS_KEY }),
+  });
+}
+
+/** New recovery codes after the password and a code; the old ones stop working. */
+export function useRenewRecoveryCodes() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { password: string; code: string }) =>
+      apiRequest<RecoveryCodesResponse>('/api/user/2fa/recoveryCodes', { method: 'POST', body: input }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: STATUS_KEY }),
   });
 }

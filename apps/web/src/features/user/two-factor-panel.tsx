@@ -1,4 +1,4 @@
-import type { LoginEvent } from '@vestora/shared';
+import { EnableTwoFactorRequestSchema, type LoginOutcome } from '@vestora/shared';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { errorMessage } from '../../app/api.ts';
@@ -10,19 +10,78 @@ import {
   useConfirmTwoFactor,
   useDisableTwoFactor,
   useLoginHistory,
+  useRenewRecoveryCodes,
   useStartTwoFactor,
   useTwoFactorStatus,
 } from './two-factor-api.ts';
 
+/** The recovery codes, in plain text this once; the server keeps only their hashes. */
+function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
+  return (
+    <div className="space-y-3">
+      <p className="text-sm text-slate-700">
+        Save these recovery codes somewhere safe. Each one signs you in once if you lose your phone. They are
+        shown only now.
+      </p>
+      <ul
+        aria-label="Recovery codes"
+        className="grid grid-cols-2 gap-2 rounded-xl bg-slate-50 p-3 font-mono text-sm"
+      >
+        {codes.map((recoveryCode) => (
+          <li key={recoveryCode}>{recoveryCode}</li>
+        ))}
+      </ul>
+      <DialogActions>
+        <Button onClick={onDone}>I have saved them</Button>
+      </DialogActions>
+    </div>
+  );
+}
+
+/** The proof asked before a second-factor change: the current password, and a code when it is on. */
+function ProofFields({
+  password,
+  onPasswordChange,
+  code,
+  onCodeChange,
+  codeLabel,
+}: {
+  password: string;
+  onPasswordChange: (password: string) => void;
+  code: string;
+  onCodeChange: (code: string) => void;
+  codeLabel: string;
+}) {
+  return (
+    <>
+      <PasswordField
+        label="Current password"
+        toggleLabel="Show current password"
+        autoComplete="current-password"
+        value={password}
+        onChange={(event) => onPasswordChange(event.target.value)}
+      />
+      <TextField
+        label={codeLabel}
+        autoComplete="one-time-code"
+        value={code}
+        onChange={(event) => onCodeChange(event.target.value)}
+      />
+    </>
+  );
+}
+
 function EnableDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const start = useStartTwoFactor();
   const confirm = useConfirmTwoFactor();
+  const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
   const [error, setError] = useState<string>();
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
 
   const close = () => {
     start.reset();
+    setPassword('');
     setCode('');
     setError(undefined);
     setRecoveryCodes(null);
@@ -31,9 +90,16 @@ function EnableDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (op
 
   const onConfirm = (event: React.FormEvent) => {
     event.preventDefault();
-    confirm.mutate(code.trim(), {
+    const checked = EnableTwoFactorRequestSchema.safeParse({ password, code });
+    if (!checked.success) {
+      setError(checked.error.issues[0]?.message);
+      return;
+    }
+    setError(undefined);
+    confirm.mutate(checked.data, {
       onSuccess: ({ data, message }) => {
         toast.success(message);
+        setPassword('');
         setRecoveryCodes(data.recoveryCodes);
       },
       onError: (failure) => setError(errorMessage(failure)),
@@ -48,25 +114,9 @@ function EnableDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (op
       description="After your password, signing in will ask for a code from an authenticator app on your phone."
     >
       {recoveryCodes ? (
-        <div className="space-y-3">
-          <p className="text-sm text-slate-700">
-            Save these recovery codes somewhere safe. Each one signs you in once if you lose your phone. They
-            are shown only now.
-          </p>
-          <ul
-            aria-label="Recovery codes"
-            className="grid grid-cols-2 gap-2 rounded-xl bg-slate-50 p-3 font-mono text-sm"
-          >
-            {recoveryCodes.map((recoveryCode) => (
-              <li key={recoveryCode}>{recoveryCode}</li>
-            ))}
-          </ul>
-          <DialogActions>
-            <Button onClick={close}>I have saved them</Button>
-          </DialogActions>
-        </div>
+        <RecoveryCodes codes={recoveryCodes} onDone={close} />
       ) : start.data ? (
-        <form onSubmit={onConfirm} className="space-y-4">
+        <form onSubmit={onConfirm} noValidate className="space-y-4">
           <img
             src={start.data.data.qrCode}
             alt="QR code to scan with your authenticator app"
@@ -78,12 +128,12 @@ function EnableDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (op
             Or enter this key by hand:{' '}
             <span className="font-mono text-slate-800">{start.data.data.secret}</span>
           </p>
-          <TextField
-            label="Code from the app"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            value={code}
-            onChange={(event) => setCode(event.target.value)}
+          <ProofFields
+            password={password}
+            onPasswordChange={setPassword}
+            code={code}
+            onCodeChange={setCode}
+            codeLabel="Code from the app"
           />
           <FormError message={error} />
           <DialogActions>
@@ -137,18 +187,12 @@ function DisableDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (o
   return (
     <Modal open={open} onOpenChange={onOpenChange} title="Turn off two-factor sign-in">
       <form onSubmit={onSubmit} className="space-y-4">
-        <PasswordField
-          label="Password"
-          toggleLabel="Show password"
-          autoComplete="current-password"
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-        />
-        <TextField
-          label="Code from the app, or a recovery code"
-          autoComplete="one-time-code"
-          value={code}
-          onChange={(event) => setCode(event.target.value)}
+        <ProofFields
+          password={password}
+          onPasswordChange={setPassword}
+          code={code}
+          onCodeChange={setCode}
+          codeLabel="Code from the app, or a recovery code"
         />
         <FormError message={error} />
         <DialogActions>
@@ -164,10 +208,76 @@ function DisableDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (o
   );
 }
 
+/** New recovery codes replace the old ones, after the same proof as turning it off. */
+function RenewCodesDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+  const renew = useRenewRecoveryCodes();
+  const [password, setPassword] = useState('');
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string>();
+  const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
+
+  const close = () => {
+    setPassword('');
+    setCode('');
+    setError(undefined);
+    setRecoveryCodes(null);
+    onOpenChange(false);
+  };
+
+  const onSubmit = (event: React.FormEvent) => {
+    event.preventDefault();
+    setError(undefined);
+    renew.mutate(
+      { password, code: code.trim() },
+      {
+        onSuccess: ({ data, message }) => {
+          toast.success(message);
+          setPassword('');
+          setCode('');
+          setRecoveryCodes(data.recoveryCodes);
+        },
+        onError: (failure) => setError(errorMessage(failure)),
+      },
+    );
+  };
+
+  return (
+    <Modal
+      open={open}
+      onOpenChange={(next) => (next ? onOpenChange(true) : close())}
+      title="New recovery codes"
+      description="The recovery codes you have now stop working, and your other devices are signed out."
+    >
+      {recoveryCodes ? (
+        <RecoveryCodes codes={recoveryCodes} onDone={close} />
+      ) : (
+        <form onSubmit={onSubmit} className="space-y-4">
+          <ProofFields
+            password={password}
+            onPasswordChange={setPassword}
+            code={code}
+            onCodeChange={setCode}
+            codeLabel="Code from the app, or a recovery code"
+          />
+          <FormError message={error} />
+          <DialogActions>
+            <Button variant="secondary" onClick={close}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={renew.isPending}>
+              {renew.isPending ? 'Checking...' : 'Make new codes'}
+            </Button>
+          </DialogActions>
+        </form>
+      )}
+    </Modal>
+  );
+}
+
 /** Security: two-factor sign-in, with the codes shown once. */
 export function TwoFactorPanel() {
   const { data } = useTwoFactorStatus();
-  const [dialog, setDialog] = useState<'enable' | 'disable' | null>(null);
+  const [dialog, setDialog] = useState<'enable' | 'disable' | 'renew' | null>(null);
   const status = data?.data;
   return (
     <section
@@ -187,9 +297,14 @@ export function TwoFactorPanel() {
         </div>
         {status &&
           (status.isEnabled ? (
-            <Button variant="secondary" onClick={() => setDialog('disable')}>
-              Turn off
-            </Button>
+            <div className="flex flex-wrap gap-2">
+              <Button variant="secondary" onClick={() => setDialog('renew')}>
+                New recovery codes
+              </Button>
+              <Button variant="secondary" onClick={() => setDialog('disable')}>
+                Turn off
+              </Button>
+            </div>
           ) : (
             <Button onClick={() => setDialog('enable')}>Turn on</Button>
           ))}
@@ -199,16 +314,19 @@ export function TwoFactorPanel() {
         open={dialog === 'disable'}
         onOpenChange={(open) => setDialog(open ? 'disable' : null)}
       />
+      <RenewCodesDialog open={dialog === 'renew'} onOpenChange={(open) => setDialog(open ? 'renew' : null)} />
     </section>
   );
 }
 
-const OUTCOMES: Record<LoginEvent['outcome'], string> = {
+const OUTCOMES: Record<LoginOutcome, string> = {
   success: 'Signed in',
   wrong_password: 'Wrong password',
   suspended: 'Refused: account suspended',
   code_required: 'Password accepted, code asked',
   wrong_code: 'Wrong code',
+  second_factor_reset: 'Two-factor reset by an administrator',
+  account_locked: 'Account locked from e-mail link',
 };
 
 /** Security: the latest sign-in attempts on this account, so a stranger's shows up. */

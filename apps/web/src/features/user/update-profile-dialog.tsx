@@ -6,14 +6,15 @@ import {
   UpdateProfileRequestSchema,
 } from '@vestora/shared';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import toast from 'react-hot-toast';
-import { errorMessage } from '../../app/api.ts';
+import { ApiError, errorMessage } from '../../app/api.ts';
 import { Button } from '../../ui/button.tsx';
 import { DialogActions, Modal } from '../../ui/dialog.tsx';
-import { FormError, TextField } from '../../ui/field.tsx';
+import { FormError, PasswordField, TextField } from '../../ui/field.tsx';
 import { useUpdateProfile } from './account-api.ts';
 import { Tabs } from './tabs.tsx';
+import { useTwoFactorStatus } from './two-factor-api.ts';
 
 type ProfileForm = Required<{ [Field in keyof UpdateProfileRequest]: string }>;
 
@@ -27,8 +28,13 @@ function formValues(user: TradeUser, details: ProfileDetails | undefined): Profi
     address: details?.address ?? '',
     postalCode: details?.postalCode ?? '',
     country: details?.country ?? '',
+    password: '',
+    code: '',
   };
 }
+
+/** Compared as the server compares them: a new address hands over the account, so it asks for proof. */
+const isNewEmail = (typed: string, current: string) => typed.trim().toLowerCase() !== current.toLowerCase();
 
 export function UpdateProfileDialog({
   user,
@@ -43,28 +49,47 @@ export function UpdateProfileDialog({
 }) {
   const updateProfile = useUpdateProfile();
   const [error, setError] = useState<string>();
-  const { register, handleSubmit, reset } = useForm<ProfileForm>({ values: formValues(user, details) });
+  const { register, handleSubmit, reset, control } = useForm<ProfileForm>({
+    values: formValues(user, details),
+  });
+  const isEmailChange = isNewEmail(useWatch({ control, name: 'email' }), user.email);
+  const twoFactor = useTwoFactorStatus({ enabled: open });
+  // The server has the last word: a code it asks for is shown even if the status here is stale.
+  const [isCodeAsked, setIsCodeAsked] = useState(false);
+  const isCodeNeeded = isEmailChange && (twoFactor.data?.data.isEnabled === true || isCodeAsked);
 
   const close = (isOpen: boolean) => {
     if (isOpen) return onOpenChange(true);
     setError(undefined);
+    setIsCodeAsked(false);
     reset(formValues(user, details));
     onOpenChange(false);
   };
 
-  const onSubmit = handleSubmit(async (form) => {
+  const onSubmit = handleSubmit(async ({ password, code, ...profile }) => {
     // The shared rules first, so the message matches the server's and nothing is sent in vain.
-    const checked = UpdateProfileRequestSchema.safeParse(form);
+    const checked = UpdateProfileRequestSchema.safeParse(profile);
     if (!checked.success) {
       setError(checked.error.issues[0]?.message ?? MESSAGES.unexpected);
       return;
     }
+    if (isEmailChange && password === '') {
+      setError(MESSAGES.emailChangeNeedsPassword);
+      return;
+    }
+    if (isCodeNeeded && code.trim() === '') {
+      setError(MESSAGES.twoFactorCodeNeeded);
+      return;
+    }
     setError(undefined);
     try {
-      const { message } = await updateProfile.mutateAsync(form);
+      const proof = isEmailChange ? { password, ...(isCodeNeeded ? { code } : {}) } : {};
+      const { message } = await updateProfile.mutateAsync({ ...profile, ...proof });
       toast.success(message);
+      setIsCodeAsked(false);
       onOpenChange(false);
     } catch (failure) {
+      if (failure instanceof ApiError && failure.details.twoFactorRequired === true) setIsCodeAsked(true);
       setError(errorMessage(failure));
     }
   });
@@ -107,6 +132,26 @@ export function UpdateProfileDialog({
               },
             ]}
           />
+          {isEmailChange && (
+            <div className="mt-4 space-y-4 rounded-xl border border-amber-200 bg-amber-50 p-3">
+              <p className="text-sm text-amber-900">
+                Changing your e-mail address needs your current password; we'll tell your old address.
+              </p>
+              <PasswordField
+                label="Current password"
+                toggleLabel="Show current password"
+                autoComplete="current-password"
+                {...register('password')}
+              />
+              {isCodeNeeded && (
+                <TextField
+                  label="Code from the app, or a recovery code"
+                  autoComplete="one-time-code"
+                  {...register('code')}
+                />
+              )}
+            </div>
+          )}
           <div className="mt-4">
             <FormError message={error} />
           </div>

@@ -1,0 +1,43 @@
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { expect } from 'vitest';
+
+/** Headers and body of an .eml file, the body decoded from quoted-printable (soft breaks, =XX). */
+function parseMail(raw: string): { to: string; subject: string; body: string } {
+  const [head = '', ...rest] = raw.split(/\r?\n\r?\n/);
+  const header = (name: string) =>
+    new RegExp(`^${name}: (.*)$`, 'im').exec(head.replace(/\r?\n[ \t]+/g, ' '))?.[1]?.trim() ?? '';
+  const body = rest
+    .join('\n\n')
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_match, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+  return { to: header('To'), subject: header('Subject'), body };
+}
+
+async function mailsIn(outboxDir: string) {
+  const names = await readdir(outboxDir).catch(() => []);
+  // Named `<milliseconds>-<random>.eml`, so the name orders them by when they were written.
+  const sorted = names.filter((name) => name.endsWith('.eml')).sort();
+  return Promise.all(
+    sorted.map(async (name) => parseMail(await readFile(path.join(outboxDir, name), 'utf8'))),
+  );
+}
+
+/**
+ * The newest e-mail to `address` whose subject contains `subject`, from the outbox of a server
+ * running without SMTP_URL (each e-mail an .eml file under DATA_DIR/outbox); waits for it to arrive.
+ */
+export async function mailFromOutbox(
+  dataDir: string,
+  { to, subject }: { to: string; subject: string },
+): Promise<{ subject: string; body: string }> {
+  const outboxDir = path.join(dataDir, 'outbox');
+  const find = async () =>
+    (await mailsIn(outboxDir)).findLast((mail) => mail.to === to && mail.subject.includes(subject));
+  await expect
+    .poll(find, { timeout: 10_000, message: `an e-mail to ${to} about "${subject}"` })
+    .toBeDefined();
+  const mail = await find();
+  if (!mail) throw new Error(`no e-mail to ${to}`);
+  return mail;
+}
