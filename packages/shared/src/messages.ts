@@ -140,6 +140,7 @@ export const MESSAGES = {
     'Your account is locked: every session has ended and your previous e-mail address is back. Reset your password from the sign-in page to get back in.',
   twoFactorNeedsPassword: 'Enter your current password.',
   twoFactorRecoveryCodesRenewed: 'New recovery codes are ready. The old ones no longer work.',
+  twoFactorOwnReset: 'Turn off your own two-factor sign-in under Settings, Security.',
   twoFactorResetByAdmin: 'Two-factor sign-in is off for this account, and its sessions have ended.',
   nulCharacter: 'Text must not contain the NUL character.',
   tooManyRequests: 'Too many requests. Please wait a moment and try again.',

@@ -24,13 +24,20 @@ export function serializeError(error: Error): {
 } {
   const databaseError = findDatabaseError(error);
   if (databaseError) {
+    // PostgreSQL quotes the offending value in its message ('invalid input syntax for type
+    // integer: "…"'): the quotes are emptied. Table, column and constraint come as fields.
+    const message = databaseError.message.replace(/"[^"]*"/g, '"…"');
+    const frames = (databaseError.stack ?? '')
+      .split('\n')
+      .filter((line) => line.trimStart().startsWith('at '));
     return {
       type: 'DatabaseError',
-      message: databaseError.message,
+      message,
       code: databaseError.code,
+      table: databaseError.table,
+      column: databaseError.column,
       constraint: databaseError.constraint,
-      // The driver's own error: the wrapping query error's stack repeats the statement and parameters.
-      stack: databaseError.stack ?? '',
+      stack: [message, ...frames].join('\n'),
     };
   }
   return { type: error.name, message: error.message, stack: error.stack ?? '' };
@@ -38,6 +45,8 @@ export function serializeError(error: Error): {
 
 interface PgError extends Error {
   code: string;
+  table?: string;
+  column?: string;
   constraint?: string;
 }
 

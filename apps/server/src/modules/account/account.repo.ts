@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { emailChangeLocks, users } from '../../db/schema/index.ts';
 
@@ -91,4 +91,27 @@ export async function deleteExpiredEmailChangeLocks(db: Executor, { now }: { now
     .where(lt(emailChangeLocks.expiresAt, now))
     .returning({ id: emailChangeLocks.id });
   return rows.length;
+}
+
+/**
+ * An address someone else's account may still take back with its lock link: nobody may register it
+ * or move to it meanwhile, or a thief could occupy the victim's old address before the victim acts.
+ */
+export async function isEmailHeldForLock(
+  db: Executor,
+  { email, now, exceptUserId }: { email: string; now: Date; exceptUserId?: string },
+): Promise<boolean> {
+  const [row] = await db
+    .select({ id: emailChangeLocks.id })
+    .from(emailChangeLocks)
+    .where(
+      and(
+        sql`lower(${emailChangeLocks.previousEmail}) = ${email.toLowerCase()}`,
+        isNull(emailChangeLocks.usedAt),
+        gt(emailChangeLocks.expiresAt, now),
+        exceptUserId ? ne(emailChangeLocks.userId, exceptUserId) : undefined,
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
 }

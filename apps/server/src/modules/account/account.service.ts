@@ -30,6 +30,7 @@ import {
   claimEmailChangeLock,
   findAccountRow,
   insertEmailChangeLock,
+  isEmailHeldForLock,
   restoreEmailAndPassword,
   updateAccountRow,
 } from './account.repo.ts';
@@ -80,6 +81,12 @@ export async function updateProfile(
       throw new AppError('BAD_REQUEST', MESSAGES.emailChangeNeedsPassword, { passwordRequired: true });
     }
     await confirmIdentity(deps, actor.user.id, { password, code });
+    const isHeld = await isEmailHeldForLock(deps.db, {
+      email: values.email,
+      now: deps.clock.now(),
+      exceptUserId: actor.user.id,
+    });
+    if (isHeld) throw new AppError('CONFLICT', MESSAGES.emailTaken);
   }
   const lockToken = randomBytes(32).toString('base64url');
   try {

@@ -8,7 +8,7 @@ import { logIn, logOut, signUp } from './auth.service.ts';
 export async function authRoutes(app: FastifyInstance): Promise<void> {
   app.post('/api/user/signup', { onRequest: throttle(app, 'signup') }, async (request, reply) => {
     const input = parseWith(SignupRequestSchema, request.body);
-    await signUp(app.db, input);
+    await signUp(app, input);
     return reply.code(201).send({ message: MESSAGES.signupSuccess });
   });
 

@@ -12,6 +12,7 @@ import type { Database } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import { runInTransaction } from '../../lib/transaction.ts';
+import { isEmailHeldForLock } from '../account/account.repo.ts';
 import { deleteSubjectAttempts } from '../attempts/attempts.repo.ts';
 import { reserveAttempt } from '../attempts/attempts.service.ts';
 import { recordLoginEvent, verifySecondFactor } from '../two-factor/two-factor.service.ts';
@@ -38,8 +39,15 @@ export interface Actor {
 
 const UNIQUE_VIOLATION = '23505';
 
-export async function signUp(db: Database, input: z.output<typeof SignupRequestSchema>): Promise<void> {
+export async function signUp(
+  deps: { db: Database; clock: Clock },
+  input: z.output<typeof SignupRequestSchema>,
+): Promise<void> {
+  const { db } = deps;
   await assertAvailable(db, input);
+  if (await isEmailHeldForLock(db, { email: input.email, now: deps.clock.now() })) {
+    throw new AppError('CONFLICT', MESSAGES.emailTaken);
+  }
   const passwordHash = await hashPassword(input.password);
   try {
     await insertUser(db, {

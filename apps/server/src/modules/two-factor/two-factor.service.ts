@@ -151,6 +151,8 @@ export async function resetSecondFactorByAdmin(
   actor: Actor,
   input: { userId: string; ip: string; userAgent: string | null },
 ): Promise<void> {
+  // Their own goes through Settings, with their password and a code, like everyone else's.
+  if (input.userId === actor.user.id) throw new AppError('CONFLICT', MESSAGES.twoFactorOwnReset);
   await runInTransaction(deps.db, async (tx) => {
     const row = await loadRow(tx, input.userId);
     if (!row.totpEnabledAt) throw new AppError('CONFLICT', MESSAGES.twoFactorNotOn);
