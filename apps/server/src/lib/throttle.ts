@@ -1,4 +1,4 @@
-import fastifyRateLimit from '@fastify/rate-limit';
+import fastifyRateLimit, { type FastifyRateLimitStore } from '@fastify/rate-limit';
 import { MESSAGES } from '@vestora/shared';
 import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
 import { Redis } from 'ioredis';
@@ -11,17 +11,51 @@ import { AppError } from './errors.ts';
  * than taking the site down: the limits that guard accounts live in PostgreSQL (attempts), not here.
  */
 export async function registerThrottles(app: FastifyInstance, config: AppConfig): Promise<void> {
-  const redis = config.redisUrl
-    ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: false })
-    : undefined;
+  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1 }) : undefined;
   redis?.on('error', (error) => app.log.warn({ err: error }, 'rate-limit counters unavailable in Redis'));
   await app.register(fastifyRateLimit, {
     global: false,
     skipOnError: true,
-    ...(redis ? { redis, nameSpace: 'vestora-throttle:' } : {}),
+    ...(redis ? { redis, nameSpace: 'vestora-throttle:' } : { store: MemoryStore }),
   });
   if (redis) app.addHook('onClose', async () => void (await redis.quit()));
 }
+
+/**
+ * Fixed-window counters in this process. The plugin's own in-memory store hands every caller the
+ * same mutable counter, so requests arriving together all read the last one's count and are all
+ * refused; here each caller gets the count its own increment produced.
+ */
+class MemoryStore implements FastifyRateLimitStore {
+  private readonly windows = new Map<string, { count: number; resetAt: number }>();
+
+  incr(
+    key: string,
+    callback: (error: Error | null, result?: { current: number; ttl: number }) => void,
+    timeWindow = 60_000,
+  ): void {
+    const now = Date.now();
+    let window = this.windows.get(key);
+    if (!window || window.resetAt <= now) {
+      if (this.windows.size >= MAX_TRACKED_KEYS) this.dropExpired(now);
+      window = { count: 0, resetAt: now + timeWindow };
+      this.windows.set(key, window);
+    }
+    window.count += 1;
+    callback(null, { current: window.count, ttl: window.resetAt - now });
+  }
+
+  child(): FastifyRateLimitStore {
+    return new MemoryStore();
+  }
+
+  private dropExpired(now: number): void {
+    for (const [key, window] of this.windows) if (window.resetAt <= now) this.windows.delete(key);
+  }
+}
+
+/** Beyond this many addresses and accounts in one window, expired counters are swept first. */
+const MAX_TRACKED_KEYS = 50_000;
 
 export type ThrottleKind = 'signup' | 'write';
 
