@@ -68,3 +68,31 @@ describe('market widgets on the overview', () => {
     await context.close();
   });
 });
+
+describe('a market page opened directly', () => {
+  it.each(['/market/chart.html', '/%6Darket/chart.html'])(
+    'runs at an opaque origin, so nothing on %s can read the session',
+    async (path) => {
+      const context = await browser.newContext({ viewport: VIEWPORTS.desktop });
+      await context.addInitScript((stored) => {
+        if (location.pathname === '/') localStorage.setItem('root', stored);
+      }, JSON.stringify(session));
+      const page = await context.newPage();
+      await page.goto(baseUrl);
+      const response = await page.goto(`${baseUrl}${path}`);
+      expect(response?.status()).toBe(200);
+      expect(response?.headers()['content-security-policy']).toContain('sandbox allow-scripts allow-popups');
+      const reach = await page.evaluate(() => {
+        try {
+          return { origin: window.origin, session: localStorage.getItem('root') };
+        } catch (error) {
+          return { origin: window.origin, session: `blocked: ${(error as Error).name}` };
+        }
+      });
+      expect(reach.origin).toBe('null');
+      expect(reach.session).toBe('blocked: SecurityError');
+      await context.close();
+    },
+  );
+});
+
