@@ -95,4 +95,3 @@ describe('a market page opened directly', () => {
     },
   );
 });
-

@@ -126,4 +126,68 @@ describe('two server processes on one PostgreSQL', () => {
     expect((await call(first, 'POST', '/api/user/logout', admin.token)).status).toBe(200);
     expect((await call(second, 'GET', `/api/user/userprofile/${admin.id}`, admin.token)).status).toBe(401);
   });
+
+  it('leaves no session from sign-ins on one process racing a password change on the other', async () => {
+    const password = 'Old#Secret1';
+    const userName = `racer${Date.now() % 100000}`;
+    await call(first, 'POST', '/api/user/signup', undefined, {
+      fullName: 'Race Owner',
+      userName,
+      email: `${userName}@example.com`,
+      password,
+      confirmPassword: password,
+    });
+    const owner = await logIn(first, userName, password);
+    const attackers = Array.from({ length: 8 }, () =>
+      call<{ token?: string }>(second, 'POST', '/api/user/login', undefined, {
+        userNameOrEmail: userName,
+        password,
+      }),
+    );
+    const change = call(first, 'PUT', '/api/user/password', owner.token, {
+      oldPassword: password,
+      newPassword: 'New#Secret1',
+      confirmPassword: 'New#Secret1',
+    });
+    const [changed, ...signIns] = await Promise.all([change, ...attackers]);
+    expect(changed?.status).toBe(200);
+    for (const signIn of signIns) {
+      if (signIn.status !== 200 || !signIn.json.token) continue;
+      for (const server of [first, second]) {
+        const profile = await call(server, 'GET', `/api/user/userprofile/${owner.id}`, signIn.json.token);
+        expect(profile.status).toBe(401);
+      }
+    }
+    expect((await call(second, 'GET', `/api/user/userprofile/${owner.id}`, owner.token)).status).toBe(200);
+  });
+
+  // Last: its failed guesses use up this address's sign-in attempts for the rest of the window.
+  it('checks at most 10 of 100 concurrent wrong guesses split across both, and the right password then gets 429', async () => {
+    const password = 'Right#Guess1';
+    const userName = `guessed${Date.now() % 100000}`;
+    await call(second, 'POST', '/api/user/signup', undefined, {
+      fullName: 'Guess Target',
+      userName,
+      email: `${userName}@example.com`,
+      password,
+      confirmPassword: password,
+    });
+    const guesses = await Promise.all(
+      Array.from({ length: 100 }, (_, index) =>
+        call(index % 2 ? first : second, 'POST', '/api/user/login', undefined, {
+          userNameOrEmail: userName,
+          password: `Wrong#Guess${index}`,
+        }),
+      ),
+    );
+    const checked = guesses.filter((guess) => guess.status === 401).length;
+    expect(checked).toBeLessThanOrEqual(10);
+    expect(guesses.filter((guess) => guess.status === 429)).toHaveLength(100 - checked);
+    const right = await call<{ message: string }>(first, 'POST', '/api/user/login', undefined, {
+      userNameOrEmail: userName,
+      password,
+    });
+    expect(right.status).toBe(429);
+    expect(right.json.message).toBe('Too many attempts. Try again later.');
+  });
 });
