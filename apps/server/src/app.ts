@@ -9,7 +9,6 @@ import { type Clock, systemClock } from './lib/clock.ts';
 import { AppError } from './lib/errors.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
 import { registerSecurityHeaders } from './lib/security.ts';
-import { createDiskStorage } from './lib/storage.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
 import { adminAdjustmentRoutes } from './modules/adjustments/adjustments.routes.ts';
 import { adminAuditRoutes } from './modules/audit/audit.routes.ts';
@@ -82,7 +81,6 @@ export async function buildApp({
         (line) => app.log.info(line),
       ),
   );
-  app.decorate('storage', createDiskStorage(path.join(config.dataDir, 'uploads')));
   app.decorateRequest('actor', null);
   // Every `:id` in a path is a UUID, which PostgreSQL reads in either case while services compare
   // ids as text (is this my own account?): one canonical form keeps the two in agreement.

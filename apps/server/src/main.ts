@@ -7,6 +7,7 @@ import { type EmbeddedDatabase, startEmbeddedPostgres } from './db/embedded.ts';
 import { migrateDatabase } from './db/migrate.ts';
 import { systemClock } from './lib/clock.ts';
 import { ensureFirstAdmin } from './modules/auth/auth.service.ts';
+import { moveDiskFilesIntoDatabase } from './modules/files/disk-import.ts';
 import { startPlanPayouts } from './modules/investments/plan-payouts.ts';
 
 const config = loadConfig();
@@ -25,6 +26,13 @@ try {
   await migrateDatabase(databaseUrl);
   const connection = connectDatabase(databaseUrl);
   await ensureFirstAdmin(connection.db, config, (line) => console.log(line));
+  const diskFiles = await moveDiskFilesIntoDatabase(connection.db, path.join(config.dataDir, 'uploads'));
+  if (diskFiles.moved > 0) console.log(`Moved ${diskFiles.moved} uploaded files from disk into the database.`);
+  if (diskFiles.missing > 0) {
+    console.warn(
+      `${diskFiles.missing} uploaded files are not under this DATA_DIR; start the server that holds them once to move them in.`,
+    );
+  }
 
   const app = await buildApp({
     config: { ...config, webDistDir: path.resolve(webDistDir) },

@@ -11,7 +11,7 @@ export async function depositRoutes(app: FastifyInstance): Promise<void> {
     const { fields, file } = await readFormOrJson(request, 'image');
     const { mode, amountCents } = parseWith(DepositRequestSchema, fields);
     const { status, body } = await createDeposit(
-      { db: app.db, storage: app.storage, minDepositCents: app.config.minDepositCents },
+      { db: app.db, minDepositCents: app.config.minDepositCents },
       actorOf(request),
       { mode, amountCents, proof: file },
       idempotencyKeyOf(request),

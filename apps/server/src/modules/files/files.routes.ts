@@ -28,7 +28,7 @@ export async function fileRoutes(app: FastifyInstance): Promise<void> {
   app.get<{ Params: { id: string } }>('/api/files/:id', async (request, reply) => {
     const query = parseWith(FileQuerySchema, request.query);
     const { file, content, isPublic } = await openFile(
-      { db: app.db, storage: app.storage, clock: app.clock },
+      { db: app.db, clock: app.clock },
       request.params.id,
       { actor: await optionalActor(request), ...query },
     );
