@@ -21,6 +21,8 @@ import { adminHistoryRoutes, historyRoutes } from './modules/history/history.rou
 import { adminReserveRoutes, investmentRoutes } from './modules/investments/investments.routes.ts';
 import { adminLedgerRoutes } from './modules/ledger/ledger.routes.ts';
 import { notificationRoutes } from './modules/notifications/notifications.routes.ts';
+import { healthRoutes } from './modules/operations/health.routes.ts';
+import { registerMetrics } from './modules/operations/metrics.ts';
 import { passwordResetRoutes } from './modules/password-reset/password-reset.routes.ts';
 import { adminPlanRoutes, planRoutes } from './modules/plans/plans.routes.ts';
 import { adminSiteRoutes, siteRoutes } from './modules/settings/settings.routes.ts';
@@ -111,6 +113,9 @@ export async function buildApp({
   });
 
   await registerSecurityHeaders(app, config);
+  // Before every route, so its hooks count them all.
+  registerMetrics(app, config.metricsToken);
+  await app.register(healthRoutes);
   await app.register(fastifyMultipart, {
     limits: { fileSize: config.uploadMaxBytes, files: 1, fields: 20, fieldSize: 10_000, parts: 25 },
   });

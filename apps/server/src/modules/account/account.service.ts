@@ -15,12 +15,7 @@ import { hashPassword, verifyPassword } from '../auth/password.ts';
 import { removeFile, storeFile } from '../files/files.service.ts';
 import { toTradeUser } from '../users/users.mapper.ts';
 import { loadUserRecord } from '../users/users.service.ts';
-import {
-  deleteOtherSessions,
-  findAccountRow,
-  lockAvatarFileId,
-  updateAccountRow,
-} from './account.repo.ts';
+import { deleteOtherSessions, findAccountRow, lockAvatarFileId, updateAccountRow } from './account.repo.ts';
 
 function toDayMonthYear(isoDate: string | null): string | null {
   if (!isoDate) return null;

@@ -68,6 +68,8 @@ describe('files left on disk by an older version', () => {
     const { rows } = await t.pool.query('select storage_key from stored_files where id = $1', [id]);
     expect(rows[0]?.storage_key).toMatch(/^[0-9a-f]{32}$/);
     const admin = await login(t.app, ADMIN.email, ADMIN.password);
-    expect((await t.app.inject({ url: `/api/files/${id}`, headers: bearer(admin.token) })).statusCode).toBe(404);
+    expect((await t.app.inject({ url: `/api/files/${id}`, headers: bearer(admin.token) })).statusCode).toBe(
+      404,
+    );
   });
 });

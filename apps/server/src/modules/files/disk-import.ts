@@ -37,7 +37,9 @@ export async function moveDiskFilesIntoDatabase(db: Database, uploadsDir: string
           result.missing += 1;
           continue;
         }
-        const isMoved = await runInTransaction(db, (tx) => moveFileContentIn(tx, { id, storageKey, content }));
+        const isMoved = await runInTransaction(db, (tx) =>
+          moveFileContentIn(tx, { id, storageKey, content }),
+        );
         if (isMoved) result.moved += 1;
         await fs.rm(file, { force: true });
       }

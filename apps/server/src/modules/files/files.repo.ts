@@ -1,12 +1,6 @@
 import { and, eq, isNotNull } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import {
-  appSecrets,
-  deposits,
-  gateways,
-  storedFileContents,
-  storedFiles,
-} from '../../db/schema/index.ts';
+import { appSecrets, deposits, gateways, storedFileContents, storedFiles } from '../../db/schema/index.ts';
 
 export type StoredFileRow = typeof storedFiles.$inferSelect;
 
