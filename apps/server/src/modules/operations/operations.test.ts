@@ -219,9 +219,9 @@ describe('GET /metrics', () => {
     expect(after.get('vestora_db_pool_connections{state="total"}')).toBeGreaterThan(0);
     expect(after.has('vestora_db_pool_connections{state="waiting"}')).toBe(true);
     expect(after.get('vestora_database_up')).toBe(1);
-    expect(
-      after.get('vestora_http_requests_in_flight{method="GET",route="/api/user/userprofile/:id"}'),
-    ).toBe(0);
+    expect(after.get('vestora_http_requests_in_flight{method="GET",route="/api/user/userprofile/:id"}')).toBe(
+      0,
+    );
     // The probes are not counted as traffic.
     expect([...after.keys()].some((name) => name.includes('route="/metrics"'))).toBe(false);
   });
