@@ -194,30 +194,57 @@ export async function restoreBackup(url: string, file: string): Promise<BackupSu
     return value;
   };
 
-  const header = JSON.parse(await nextLine()) as Header;
-  if (header.format !== FORMAT || header.version !== FORMAT_VERSION) {
-    throw new Error('This file is not a Vestora backup.');
-  }
+  const header = await readHeader(nextLine);
   const folder = await migrationsUpTo(header.schema);
   try {
     await migrateDatabase(url, folder);
+    const tables = await withClient(url, async (client) => {
+      await client.query('begin');
+      try {
+        const loaded = await loadTables(client, nextLine);
+        await client.query('commit');
+        return loaded;
+      } catch (error) {
+        await client.query('rollback');
+        throw error;
+      }
+    });
+    await migrateDatabase(url);
+    return { schema: header.schema, tables };
+  } catch (error) {
+    // The database was empty before: it is left empty again, so the next attempt is not refused.
+    await emptyDatabase(url);
+    throw error;
   } finally {
     await rm(folder, { recursive: true, force: true });
   }
+}
 
-  const tables = await withClient(url, async (client) => {
+async function readHeader(nextLine: () => Promise<string>): Promise<Header> {
+  const header = await nextLine().then(
+    (line) => JSON.parse(line) as Partial<Header>,
+    () => ({}) as Partial<Header>,
+  );
+  if (header.format !== FORMAT || header.version !== FORMAT_VERSION || !header.schema) {
+    throw new Error('This file is not a Vestora backup.');
+  }
+  return header as Header;
+}
+
+/** Drops what a failed restore created: the migrations' tables, functions and bookkeeping. */
+async function emptyDatabase(url: string): Promise<void> {
+  await withClient(url, async (client) => {
     await client.query('begin');
-    try {
-      const loaded = await loadTables(client, nextLine);
-      await client.query('commit');
-      return loaded;
-    } catch (error) {
-      await client.query('rollback');
-      throw error;
+    await client.query('drop schema if exists drizzle cascade');
+    for (const { table } of await listTables(client)) {
+      await client.query(`drop table if exists ${quote(client, table)} cascade`);
     }
+    const { rows } = await client.query<{ signature: string }>(`
+      select p.oid::regprocedure::text as signature
+      from pg_proc p join pg_namespace n on n.oid = p.pronamespace where n.nspname = 'public'`);
+    for (const { signature } of rows) await client.query(`drop function if exists ${signature} cascade`);
+    await client.query('commit');
   });
-  await migrateDatabase(url);
-  return { schema: header.schema, tables };
 }
 
 async function loadTables(client: pg.Client, nextLine: () => Promise<string>): Promise<TableSummary[]> {
