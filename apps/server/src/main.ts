@@ -27,8 +27,9 @@ try {
   const connection = connectDatabase(databaseUrl);
   await ensureFirstAdmin(connection.db, config, (line) => console.log(line));
   const diskFiles = await moveDiskFilesIntoDatabase(connection.db, path.join(config.dataDir, 'uploads'));
-  if (diskFiles.moved > 0)
+  if (diskFiles.moved > 0) {
     console.log(`Moved ${diskFiles.moved} uploaded files from disk into the database.`);
+  }
   if (diskFiles.missing > 0) {
     console.warn(
       `${diskFiles.missing} uploaded files are not under this DATA_DIR; start the server that holds them once to move them in.`,
