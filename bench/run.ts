@@ -23,6 +23,7 @@ import {
   startServer,
   stopServer,
 } from '../e2e/support/server.ts';
+import { runSoak, writeSoakSection } from './soak.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 16;
@@ -339,3 +340,8 @@ if (external) {
 const markdown = report(runs, bundles);
 await writeFile(path.join(ROOT, 'bench/RESULTS.md'), `${markdown}\n`);
 console.log(markdown);
+
+// The mixed-workload soak (bench/soak.ts) adds its own section.
+const soakSection = await runSoak();
+await writeSoakSection(soakSection);
+console.log(soakSection);

@@ -12,7 +12,6 @@ import { AppError } from './lib/errors.ts';
 import { LOG_REDACT, LOG_SERIALIZERS } from './lib/logging.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
 import { registerSecurityHeaders } from './lib/security.ts';
-import { createDiskStorage } from './lib/storage.ts';
 import { registerThrottles } from './lib/throttle.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
 import { adminAdjustmentRoutes } from './modules/adjustments/adjustments.routes.ts';
@@ -26,6 +25,8 @@ import { adminHistoryRoutes, historyRoutes } from './modules/history/history.rou
 import { adminReserveRoutes, investmentRoutes } from './modules/investments/investments.routes.ts';
 import { adminLedgerRoutes } from './modules/ledger/ledger.routes.ts';
 import { notificationRoutes } from './modules/notifications/notifications.routes.ts';
+import { healthRoutes } from './modules/operations/health.routes.ts';
+import { registerMetrics } from './modules/operations/metrics.ts';
 import { passwordResetRoutes } from './modules/password-reset/password-reset.routes.ts';
 import { adminPlanRoutes, planRoutes } from './modules/plans/plans.routes.ts';
 import { adminSiteRoutes, siteRoutes } from './modules/settings/settings.routes.ts';
@@ -110,7 +111,6 @@ export async function buildApp({
         (line) => app.log.info(line),
       ),
   );
-  app.decorate('storage', createDiskStorage(path.join(config.dataDir, 'uploads')));
   app.decorateRequest('actor', null);
   // Every `:id` in a path is a UUID, which PostgreSQL reads in either case while services compare
   // ids as text (is this my own account?): one canonical form keeps the two in agreement.
@@ -142,6 +142,9 @@ export async function buildApp({
 
   await registerSecurityHeaders(app, config);
   await registerThrottles(app, config);
+  // Before every route, so its hooks count them all.
+  registerMetrics(app, config.metricsToken);
+  await app.register(healthRoutes);
   await app.register(fastifyMultipart, {
     limits: { fileSize: config.uploadMaxBytes, files: 1, fields: 20, fieldSize: 10_000, parts: 25 },
   });

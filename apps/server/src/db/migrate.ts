@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
@@ -9,14 +11,28 @@ export const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations', import.meta.
 const MIGRATION_LOCK_ID = 7_215_001;
 
 /** Runs pending migrations under an advisory lock, so two servers starting at once migrate once. */
-export async function migrateDatabase(url: string): Promise<void> {
+export async function migrateDatabase(url: string, migrationsFolder = MIGRATIONS_DIR): Promise<void> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
     await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
-    await migrate(drizzle(client), { migrationsFolder: MIGRATIONS_DIR });
+    await migrate(drizzle(client), { migrationsFolder });
   } finally {
     await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => {});
     await client.end();
   }
+}
+
+export interface MigrationEntry {
+  tag: string;
+  /** What drizzle records as the migration's `created_at` once applied. */
+  when: number;
+}
+
+/** The migrations this build carries, oldest first, as their journal lists them. */
+export function readMigrationJournal(migrationsFolder = MIGRATIONS_DIR): MigrationEntry[] {
+  const journal = JSON.parse(readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as {
+    entries: MigrationEntry[];
+  };
+  return journal.entries.map(({ tag, when }) => ({ tag, when }));
 }

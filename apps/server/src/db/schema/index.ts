@@ -1,5 +1,6 @@
 export * from './ledger.ts';
 export * from './money.ts';
+export * from './operations.ts';
 export * from './plans.ts';
 export * from './support.ts';
 export * from './users.ts';

@@ -45,6 +45,16 @@ export async function updateAccountRow(
   await db.update(users).set(values).where(eq(users.id, userId));
 }
 
+/** The current picture's file id, with the user's row locked until the transaction ends. */
+export async function lockAvatarFileId(db: Executor, { userId }: { userId: string }): Promise<string | null> {
+  const [row] = await db
+    .select({ avatarFileId: users.avatarFileId })
+    .from(users)
+    .where(eq(users.id, userId))
+    .for('update');
+  return row?.avatarFileId ?? null;
+}
+
 export async function insertEmailChangeLock(
   db: Executor,
   values: { userId: string; tokenHash: string; previousEmail: string; expiresAt: Date },

@@ -32,7 +32,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
   /** Multipart with the picture in `image`; answers with the fresh user record, avatar URL included. */
   app.put('/api/user/avatar', { onRequest: [requireUser, throttle(app, 'write')] }, async (request) => {
     const { file } = await readFormOrJson(request, 'image');
-    const user = await updateAvatar({ db: app.db, storage: app.storage }, actorOf(request), file);
+    const user = await updateAvatar({ db: app.db }, actorOf(request), file);
     return { data: user, message: MESSAGES.avatarUpdated };
   });
 

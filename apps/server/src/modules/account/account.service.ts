@@ -12,7 +12,6 @@ import type { Database, Executor } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Mailer } from '../../lib/mailer.ts';
-import type { FileStorage } from '../../lib/storage.ts';
 import { postgresCode, postgresConstraint, runInTransaction } from '../../lib/transaction.ts';
 import { detectAllowedType, IMAGE_TYPES } from '../../lib/uploads.ts';
 import { startNewSessionGeneration } from '../auth/auth.repo.ts';
@@ -20,7 +19,7 @@ import type { Actor } from '../auth/auth.service.ts';
 import { hashPassword } from '../auth/password.ts';
 import { confirmIdentity } from '../auth/reauthentication.service.ts';
 import { hashLinkToken } from '../auth/tokens.ts';
-import { storeFile } from '../files/files.service.ts';
+import { removeFile, storeFile } from '../files/files.service.ts';
 import { voidPasswordResets } from '../password-reset/password-reset.repo.ts';
 import { getSiteSettings } from '../settings/settings.service.ts';
 import { recordLoginEvent } from '../two-factor/two-factor.service.ts';
@@ -31,6 +30,7 @@ import {
   findAccountRow,
   insertEmailChangeLock,
   isEmailHeldForLock,
+  lockAvatarFileId,
   restoreEmailAndPassword,
   updateAccountRow,
 } from './account.repo.ts';
@@ -191,10 +191,11 @@ export async function changePassword(
 /**
  * Stores a new picture for the signed-in person and points their record at it. Only the actor's own
  * row is written, so nobody can replace someone else's picture; the file is private to its owner
- * (and admins), as every upload that is not a gateway QR is.
+ * (and admins), as every upload that is not a gateway QR is. The picture it replaces is deleted,
+ * bytes included, so its address stops answering on every process.
  */
 export async function updateAvatar(
-  deps: { db: Database; storage: FileStorage },
+  deps: { db: Database },
   actor: Actor,
   image: Buffer | undefined,
 ): Promise<TradeUser> {
@@ -202,11 +203,11 @@ export async function updateAvatar(
   const mimeType = await detectAllowedType(image, IMAGE_TYPES);
   if (!mimeType) throw new AppError('UNSUPPORTED_MEDIA_TYPE', MESSAGES.avatarType);
   await runInTransaction(deps.db, async (tx) => {
-    const file = await storeFile(
-      { db: tx, storage: deps.storage },
-      { content: image, mimeType, ownerId: actor.user.id },
-    );
+    // The row lock orders two replacements at once, so each deletes exactly the picture it replaced.
+    const previousFileId = await lockAvatarFileId(tx, { userId: actor.user.id });
+    const file = await storeFile(tx, { content: image, mimeType, ownerId: actor.user.id });
     await updateAccountRow(tx, { userId: actor.user.id, values: { avatarFileId: file.id } });
+    if (previousFileId) await removeFile(tx, previousFileId);
   });
   return toTradeUser(await loadUserRecord(deps.db, actor.user.id));
 }

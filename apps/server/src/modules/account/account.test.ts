@@ -218,6 +218,39 @@ describe('PUT /api/user/avatar', () => {
     expect((await t.app.inject({ url: ownerAvatar, headers: bearer(admin.token) })).statusCode).toBe(200);
   });
 
+  it('deletes the picture it replaces: the old address answers 404 and its bytes are gone', async () => {
+    const { token } = await signUpAndLogin(t.app);
+    const first = (await uploadAvatar(token, TINY_PNG)).json().data.avatar;
+    const replaced = await uploadAvatar(token, Buffer.concat([TINY_PNG, Buffer.from('second')]));
+    expect(replaced.statusCode).toBe(200);
+    const second = replaced.json().data.avatar;
+    expect(second).not.toBe(first);
+    const old = await t.app.inject({ url: first, headers: bearer(token) });
+    expect(old.statusCode).toBe(404);
+    expect(old.json().message).toBe(MESSAGES.fileNotFound);
+    const firstId = first.split('/').pop();
+    const { rows } = await t.pool.query('select 1 from stored_file_contents where file_id = $1', [firstId]);
+    expect(rows).toHaveLength(0);
+    expect((await t.app.inject({ url: second, headers: bearer(token) })).statusCode).toBe(200);
+  });
+
+  it('keeps exactly one picture when eight replacements race', async () => {
+    const { token, user } = await signUpAndLogin(t.app);
+    await uploadAvatar(token, TINY_PNG);
+    const responses = await Promise.all(
+      Array.from({ length: 8 }, (_, index) =>
+        uploadAvatar(token, Buffer.concat([TINY_PNG, Buffer.from(`race ${index}`)])),
+      ),
+    );
+    expect(responses.map((response) => response.statusCode)).toEqual(Array(8).fill(200));
+    const profile = await t.app.inject({ url: `/api/user/userprofile/${user._id}`, headers: bearer(token) });
+    const { rows } = await t.pool.query<{ id: string }>(
+      'select f.id from stored_files f join stored_file_contents c on c.file_id = f.id where f.owner_id = $1',
+      [user._id],
+    );
+    expect(rows.map((row) => `/api/files/${row.id}`)).toEqual([profile.json().data.avatar]);
+  });
+
   it('asks for a session', async () => {
     const { payload, headers } = multipart(
       {},

@@ -17,7 +17,6 @@ export async function depositRoutes(app: FastifyInstance): Promise<void> {
       const { status, body } = await createDeposit(
         {
           db: app.db,
-          storage: app.storage,
           minDepositCents: app.config.minDepositCents,
           maxPending: app.config.caps.pendingDeposits,
         },

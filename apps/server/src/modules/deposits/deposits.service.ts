@@ -2,7 +2,6 @@ import { createHash } from 'node:crypto';
 import { type Coin, formatUsd, MESSAGES, type TradeUser } from '@vestora/shared';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
-import type { FileStorage } from '../../lib/storage.ts';
 import { detectAllowedType, PROOF_TYPES } from '../../lib/uploads.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import type { Actor } from '../auth/auth.service.ts';
@@ -22,7 +21,7 @@ export interface DepositInput {
 }
 
 export async function createDeposit(
-  deps: { db: Database; storage: FileStorage; minDepositCents: bigint; maxPending: number },
+  deps: { db: Database; minDepositCents: bigint; maxPending: number },
   actor: Actor,
   input: DepositInput,
   idempotencyKey: string | undefined,
@@ -49,10 +48,7 @@ export async function createDeposit(
     }
     const proof =
       input.proof && proofType
-        ? await storeFile(
-            { db: tx, storage: deps.storage },
-            { content: input.proof, mimeType: proofType, ownerId: userId },
-          )
+        ? await storeFile(tx, { content: input.proof, mimeType: proofType, ownerId: userId })
         : null;
     // The address and QR the depositor was shown stay with the deposit, whatever happens to the gateway.
     const gateway = await currentGateway(tx, input.mode);

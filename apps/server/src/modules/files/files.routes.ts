@@ -27,11 +27,10 @@ async function optionalActor(request: FastifyRequest) {
 export async function fileRoutes(app: FastifyInstance): Promise<void> {
   app.get<{ Params: { id: string } }>('/api/files/:id', async (request, reply) => {
     const query = parseWith(FileQuerySchema, request.query);
-    const { file, content, isPublic } = await openFile(
-      { db: app.db, storage: app.storage, clock: app.clock },
-      request.params.id,
-      { actor: await optionalActor(request), ...query },
-    );
+    const { file, content, isPublic } = await openFile({ db: app.db, clock: app.clock }, request.params.id, {
+      actor: await optionalActor(request),
+      ...query,
+    });
     const extension = EXTENSIONS[file.mimeType] ?? 'bin';
     return (
       reply

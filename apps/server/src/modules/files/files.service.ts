@@ -3,9 +3,10 @@ import { MESSAGES } from '@vestora/shared';
 import type { Executor } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
-import type { FileStorage } from '../../lib/storage.ts';
 import type { Actor } from '../auth/auth.service.ts';
 import {
+  deleteStoredFile,
+  findFileContent,
   findStoredFile,
   insertStoredFile,
   isPublicFile,
@@ -40,13 +41,13 @@ export async function signedFileUrl(db: Executor, clock: Clock, id: string): Pro
   return `${fileUrl(id)}?expires=${expires}&signature=${signature(await linkKey(db), id, expires)}`;
 }
 
+/** Stores a file's record and bytes in the caller's transaction, so both land or neither does. */
 export async function storeFile(
-  deps: { db: Executor; storage: FileStorage },
+  db: Executor,
   file: { content: Buffer; mimeType: string; ownerId: string | null },
 ): Promise<StoredFileRow> {
-  const storageKey = await deps.storage.put(file.content);
-  return insertStoredFile(deps.db, {
-    storageKey,
+  return insertStoredFile(db, {
+    content: file.content,
     mimeType: file.mimeType,
     sizeBytes: file.content.length,
     sha256: createHash('sha256').update(file.content).digest('hex'),
@@ -54,12 +55,17 @@ export async function storeFile(
   });
 }
 
+/** A file nobody points at any more (a replaced avatar) goes, bytes included, for every process. */
+export async function removeFile(db: Executor, id: string): Promise<void> {
+  await deleteStoredFile(db, { id });
+}
+
 /**
  * Who may read a file: anyone for a gateway's QR image; for anything else (proofs of payment,
  * avatars) its owner or an administrator, or whoever holds an unexpired signed link.
  */
 export async function openFile(
-  deps: { db: Executor; storage: FileStorage; clock: Clock },
+  deps: { db: Executor; clock: Clock },
   id: string,
   access: { actor: Actor | null; expires?: string; signature?: string },
 ): Promise<{ file: StoredFileRow; content: Buffer; isPublic: boolean }> {
@@ -69,7 +75,10 @@ export async function openFile(
   if (!isPublic && !(await mayRead(deps, file, access))) {
     throw new AppError('FORBIDDEN', MESSAGES.fileLinkExpired);
   }
-  return { file, content: await deps.storage.get(file.storageKey), isPublic };
+  // Null only while the file still waits on another machine's disk to be moved in (at its start).
+  const content = await findFileContent(deps.db, { id });
+  if (!content) throw new AppError('NOT_FOUND', MESSAGES.fileNotFound);
+  return { file, content, isPublic };
 }
 
 async function mayRead(

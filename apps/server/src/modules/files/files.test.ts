@@ -109,15 +109,22 @@ describe('uploaded proofs of payment', () => {
     expect(file.headers['content-security-policy']).toContain('sandbox');
   });
 
-  it('names stored files itself: a path in the file name writes nothing outside the storage folder', async () => {
-    const { token } = await signUpAndLogin(t.app);
+  it('names stored files itself: a path in the file name writes nothing to disk, the bytes go to the database', async () => {
+    const { token, user } = await signUpAndLogin(t.app);
     const before = await filesUnderDataDir();
-    const response = await depositWithProof(token, '../../etc/passwd', TINY_PNG);
+    const content = Buffer.concat([TINY_PNG, Buffer.from(`passwd ${Date.now()}`)]);
+    const response = await depositWithProof(token, '../../etc/passwd', content);
     expect(response.statusCode).toBe(200);
-    const added = (await filesUnderDataDir()).filter((file) => !before.includes(file));
-    expect(added).toHaveLength(1);
-    expect(added[0]).toMatch(/^uploads\/[0-9a-f/-]+$/);
-    expect(added[0]).not.toContain('passwd');
+    expect(await filesUnderDataDir()).toEqual(before);
+    const { rows } = await t.pool.query<{ content: Buffer }>(
+      `select c.content from stored_files f join stored_file_contents c on c.file_id = f.id
+       where f.owner_id = $1`,
+      [user._id],
+    );
+    expect(rows.map((row) => row.content)).toEqual([content]);
+    const served = await t.app.inject({ url: (await newestRowOf(user._id)).image });
+    expect(served.rawPayload).toEqual(content);
+    expect(served.headers['content-disposition']).not.toContain('passwd');
   });
 
   it('flags a receipt that an earlier deposit, of anyone, was already sent with', async () => {

@@ -21,7 +21,7 @@ export async function adminGatewayRoutes(app: FastifyInstance): Promise<void> {
 
   app.post('/postWay', { onRequest: throttle(app, 'write') }, async (request, reply) => {
     const { fields, file } = await readFormOrJson(request, 'image');
-    const gateway = await addGateway({ db: app.db, storage: app.storage }, actorOf(request), {
+    const gateway = await addGateway({ db: app.db }, actorOf(request), {
       address: fields.add,
       type: fields.type,
       image: file,

@@ -3,7 +3,6 @@ import QRCode from 'qrcode';
 import type { Database, Executor } from '../../db/client.ts';
 import { isAddressForCoin } from '../../lib/crypto-address.ts';
 import { AppError } from '../../lib/errors.ts';
-import type { FileStorage } from '../../lib/storage.ts';
 import { runInTransaction } from '../../lib/transaction.ts';
 import { detectAllowedType, IMAGE_TYPES } from '../../lib/uploads.ts';
 import { recordAudit } from '../audit/audit.service.ts';
@@ -47,7 +46,7 @@ export async function currentGateway(db: Executor, coin: Coin): Promise<GatewayR
  * QR code is generated from the address itself, so what depositors scan always matches what they read.
  */
 export async function addGateway(
-  deps: { db: Database; storage: FileStorage },
+  deps: { db: Database },
   actor: Actor,
   input: { address?: string; type?: string; image?: Buffer },
 ): Promise<Gateway> {
@@ -61,10 +60,11 @@ export async function addGateway(
   const image = input.image ?? (await QRCode.toBuffer(address, { type: 'png', margin: 2, width: 320 }));
 
   return runInTransaction(deps.db, async (tx) => {
-    const file = await storeFile(
-      { db: tx, storage: deps.storage },
-      { content: image, mimeType: uploadedType ?? 'image/png', ownerId: actor.user.id },
-    );
+    const file = await storeFile(tx, {
+      content: image,
+      mimeType: uploadedType ?? 'image/png',
+      ownerId: actor.user.id,
+    });
     const row = await insertGateway(tx, {
       coin: type,
       address,

@@ -5,6 +5,7 @@ import { AppError } from '../../lib/errors.ts';
 import { runInTransaction } from '../../lib/transaction.ts';
 import { postTransfers } from '../ledger/ledger.service.ts';
 import { notify } from '../notifications/notifications.service.ts';
+import { JOB_NAMES, recordJobRun } from '../operations/operations.repo.ts';
 import { periodsDue, returnPerPeriodCents } from './investment-terms.ts';
 import {
   listDueInvestmentIds,
@@ -47,6 +48,7 @@ export async function payDueReturns(db: Database, clock: Clock): Promise<PayoutR
       for (const id of await listDueInvestmentIds(db, { now })) {
         await settleInvestment(db, id, now, run);
       }
+      await recordJobRun(db, { name: JOB_NAMES.planPayouts, completedAt: now });
     } finally {
       await lockConnection.query('select pg_advisory_unlock($1)', [PAYOUT_LOCK_ID]);
     }

@@ -1,0 +1,127 @@
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { gunzipSync, gzipSync } from 'node:zlib';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fundUser, ledgerHealth, multipart, TINY_PNG } from '../../test/money.ts';
+import { ADMIN, bearer, createTestApp, login, signUpAndLogin, type TestApp } from '../../test/test-app.ts';
+import { buildApp } from '../app.ts';
+import { describeNonEmptyDatabase, restoreBackup, writeBackup } from './backup.ts';
+import { connectDatabase } from './client.ts';
+
+let t: TestApp;
+let folder: string;
+let sourceUrl: URL;
+beforeAll(async () => {
+  t = await createTestApp();
+  folder = await mkdtemp(path.join(os.tmpdir(), 'vestora-backup-test-'));
+  sourceUrl = new URL(String(t.pool.options.connectionString));
+});
+afterAll(async () => {
+  await t.close();
+  await rm(folder, { recursive: true, force: true });
+});
+
+/** A new empty database beside the test's own (dropped with it at the end of the run). */
+async function emptyDatabase(suffix: string): Promise<string> {
+  const admin = new pg.Client({ connectionString: sourceUrl.toString() });
+  await admin.connect();
+  const name = `${sourceUrl.pathname.slice(1)}_${suffix}`;
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(sourceUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+async function tableCounts(url: string): Promise<Record<string, number>> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows: tables } = await client.query<{ tablename: string }>(
+      `select tablename from pg_tables where schemaname = 'public' order by tablename`,
+    );
+    const counts: Record<string, number> = {};
+    for (const { tablename } of tables) {
+      const { rows } = await client.query<{ count: string }>(`select count(*) from "${tablename}"`);
+      counts[tablename] = Number(rows[0]?.count);
+    }
+    return counts;
+  } finally {
+    await client.end();
+  }
+}
+
+describe('backup and restore on an external PostgreSQL', () => {
+  it('restores every table, file and balance into an empty database, and refuses a non-empty one', async () => {
+    const admin = await login(t.app, ADMIN.email, ADMIN.password);
+    const { token, user, input } = await signUpAndLogin(t.app);
+    await fundUser(t.app, admin.token, user._id, 125);
+    const picture = Buffer.concat([TINY_PNG, Buffer.from('backed up')]);
+    const { payload, headers } = multipart(
+      {},
+      { field: 'image', name: 'me.png', type: 'image/png', content: picture },
+    );
+    const avatar = await t.app.inject({
+      method: 'PUT',
+      url: '/api/user/avatar',
+      headers: { ...headers, ...bearer(token) },
+      payload,
+    });
+    const avatarUrl = avatar.json().data.avatar;
+
+    const file = path.join(folder, 'good.backup.gz');
+    const summary = await writeBackup(sourceUrl.toString(), file, () => new Date());
+    expect(summary.schema.tag).toMatch(/^\d{4}_/);
+    const target = await emptyDatabase('restored');
+    await restoreBackup(target, file);
+    expect(await tableCounts(target)).toEqual(await tableCounts(sourceUrl.toString()));
+
+    const connection = connectDatabase(target);
+    const restored = await buildApp({ config: t.config, db: connection.db, logger: false });
+    try {
+      const signedIn = await login(restored, input.userName, input.password);
+      expect(signedIn.user.accountBalance).toBe(125);
+      const served = await restored.inject({ url: avatarUrl, headers: bearer(signedIn.token) });
+      expect(served.rawPayload).toEqual(picture);
+      const restoredAdmin = await login(restored, ADMIN.email, ADMIN.password);
+      expect((await ledgerHealth(restored, restoredAdmin.token)).isHealthy).toBe(true);
+    } finally {
+      await restored.close();
+      await connection.close();
+    }
+
+    await expect(restoreBackup(target, file)).rejects.toThrow(
+      /^The target database is not empty \(it already holds \d+ tables\); restore needs an empty one\.$/,
+    );
+  });
+
+  it('refuses a damaged archive or another file, and leaves the database empty for the next attempt', async () => {
+    const file = path.join(folder, 'source.backup.gz');
+    await writeBackup(sourceUrl.toString(), file, () => new Date());
+    const lines = gunzipSync(await readFile(file))
+      .toString('utf8')
+      .split('\n');
+    const usersAt = lines.findIndex((line) => line.startsWith('{"table":"users"'));
+    // One user row goes missing, as a truncated copy would lose it.
+    lines.splice(usersAt + 1, 1);
+    const damaged = path.join(folder, 'damaged.backup.gz');
+    await writeFile(damaged, gzipSync(lines.join('\n')));
+    const target = await emptyDatabase('damaged');
+    await expect(restoreBackup(target, damaged)).rejects.toThrow(
+      'The backup file is damaged: its tables do not match their checksums.',
+    );
+    expect(await describeNonEmptyDatabase(target)).toBeNull();
+
+    const notABackup = path.join(folder, 'notes.txt.gz');
+    await writeFile(notABackup, gzipSync('{"hello":"world"}\n'));
+    await expect(restoreBackup(target, notABackup)).rejects.toThrow('This file is not a Vestora backup.');
+    await writeFile(notABackup, 'plain text');
+    await expect(restoreBackup(target, notABackup)).rejects.toThrow('This file is not a Vestora backup.');
+    expect(await describeNonEmptyDatabase(target)).toBeNull();
+    // The same database takes the intact archive afterwards.
+    await restoreBackup(target, file);
+    expect(await tableCounts(target)).toEqual(await tableCounts(sourceUrl.toString()));
+  });
+});
