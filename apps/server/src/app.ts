@@ -21,6 +21,7 @@ import { adminGatewayRoutes, gatewayRoutes } from './modules/gateways/gateways.r
 import { adminHistoryRoutes, historyRoutes } from './modules/history/history.routes.ts';
 import { adminReserveRoutes, investmentRoutes } from './modules/investments/investments.routes.ts';
 import { adminLedgerRoutes } from './modules/ledger/ledger.routes.ts';
+import { adminLiabilityRoutes, liabilityRoutes } from './modules/liabilities/liabilities.routes.ts';
 import { notificationRoutes } from './modules/notifications/notifications.routes.ts';
 import { passwordResetRoutes } from './modules/password-reset/password-reset.routes.ts';
 import { adminPlanRoutes, planRoutes } from './modules/plans/plans.routes.ts';
@@ -132,6 +133,7 @@ export async function buildApp({
     fileRoutes,
     siteRoutes,
     passwordResetRoutes,
+    liabilityRoutes,
   ]) {
     await app.register(routes);
   }
@@ -152,6 +154,7 @@ export async function buildApp({
         adminSecurityRoutes,
         adminGatewayRoutes,
         adminSiteRoutes,
+        adminLiabilityRoutes,
       ]) {
         await admin.register(routes);
       }

@@ -8,6 +8,7 @@ import { migrateDatabase } from './db/migrate.ts';
 import { systemClock } from './lib/clock.ts';
 import { ensureFirstAdmin } from './modules/auth/auth.service.ts';
 import { startPlanPayouts } from './modules/investments/plan-payouts.ts';
+import { liabilityKeys, startLiabilitySnapshots } from './modules/liabilities/liabilities.service.ts';
 
 const config = loadConfig();
 const webDistDir = config.webDistDir ?? fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -25,18 +26,27 @@ try {
   await migrateDatabase(databaseUrl);
   const connection = connectDatabase(databaseUrl);
   await ensureFirstAdmin(connection.db, config, (line) => console.log(line));
+  // The proof-of-liabilities signing key exists from the first start, so its public key never changes.
+  await liabilityKeys(connection.db);
 
   const app = await buildApp({
     config: { ...config, webDistDir: path.resolve(webDistDir) },
     db: connection.db,
   });
   const stopPayouts = startPlanPayouts(connection.db, systemClock, app.log);
+  const stopSnapshots = startLiabilitySnapshots(
+    connection.db,
+    systemClock,
+    app.log,
+    config.liabilitySnapshotIntervalMs,
+  );
   let isClosing = false;
   const shutdown = async (signal: string) => {
     if (isClosing) return;
     isClosing = true;
     app.log.info(`${signal} received, shutting down`);
     await stopPayouts();
+    await stopSnapshots();
     await app.close();
     await connection.close();
     await embedded?.stop();

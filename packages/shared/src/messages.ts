@@ -134,4 +134,9 @@ export const MESSAGES = {
   siteFoundingYear: 'The founding year must be a year between 1800 and this year.',
   sitePolicyDate: 'The effective date must be written DD-MM-YYYY.',
   siteSlideImage: 'A slide image must be a path on this site or an https address.',
+  liabilitySnapshotTaken: 'Proof-of-liabilities snapshot published.',
+  liabilityNoSnapshotYet: 'No proof-of-liabilities snapshot has been published yet.',
+  liabilitySnapshotNotFound: 'This proof-of-liabilities snapshot does not exist.',
+  liabilityNotInSnapshot:
+    'This snapshot holds no balance of yours: your balance was zero (or your account did not exist yet) when it was taken, so there is nothing to prove.',
 } as const;

@@ -48,6 +48,12 @@ const EnvSchema = z.object({
         .filter(Boolean),
     )
     .pipe(z.array(z.url({ message: 'each origin must be a URL such as https://app.example.com' }))),
+  LIABILITY_SNAPSHOT_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 366)
+    .default(24),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -75,6 +81,8 @@ export interface AppConfig {
   corsOrigins: string[];
   /** Built web app to serve; undefined in tests that only exercise the API. */
   webDistDir: string | undefined;
+  /** How often a proof-of-liabilities snapshot is taken on its own. */
+  liabilitySnapshotIntervalMs: number;
 }
 
 /** The only reader of process.env: parsed once at start, failing fast with every problem listed. */
@@ -110,5 +118,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     mailFrom: env.MAIL_FROM,
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
     webDistDir: env.WEB_DIST_DIR ? path.resolve(env.WEB_DIST_DIR) : undefined,
+    liabilitySnapshotIntervalMs: env.LIABILITY_SNAPSHOT_HOURS * 3_600_000,
   };
 }
