@@ -13,18 +13,22 @@ CREATE TABLE "liability_snapshots" (
 );
 --> statement-breakpoint
 CREATE UNIQUE INDEX "liability_snapshots_sequence_key" ON "liability_snapshots" USING btree ("sequence");--> statement-breakpoint
-CREATE TABLE "liability_tree_nodes" (
+CREATE TABLE "liability_tree_levels" (
 	"snapshot_id" uuid NOT NULL,
 	"level" smallint NOT NULL,
-	"position" integer NOT NULL,
-	"hash" bytea NOT NULL,
-	"sum_cents" bigint NOT NULL,
-	"user_id" uuid,
-	"leaf_id" text,
-	CONSTRAINT "liability_tree_nodes_snapshot_id_level_position_pk" PRIMARY KEY("snapshot_id","level","position")
+	"nodes" bytea NOT NULL,
+	CONSTRAINT "liability_tree_levels_snapshot_id_level_pk" PRIMARY KEY("snapshot_id","level")
 );
 --> statement-breakpoint
-ALTER TABLE "liability_tree_nodes" ADD CONSTRAINT "liability_tree_nodes_snapshot_id_liability_snapshots_id_fk" FOREIGN KEY ("snapshot_id") REFERENCES "public"."liability_snapshots"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-CREATE UNIQUE INDEX "liability_tree_nodes_user_key" ON "liability_tree_nodes" USING btree ("snapshot_id","user_id") WHERE user_id is not null;
+-- Uncompressed out-of-line storage, so reading one node of a level fetches only the chunk holding it.
+ALTER TABLE "liability_tree_levels" ALTER COLUMN "nodes" SET STORAGE EXTERNAL;--> statement-breakpoint
+CREATE TABLE "liability_leaves" (
+	"snapshot_id" uuid NOT NULL,
+	"user_id" uuid NOT NULL,
+	"position" integer NOT NULL,
+	"leaf_id" text NOT NULL,
+	CONSTRAINT "liability_leaves_snapshot_id_user_id_pk" PRIMARY KEY("snapshot_id","user_id")
+);
 --> statement-breakpoint
-ALTER TABLE "liability_tree_nodes" ADD CONSTRAINT "liability_tree_nodes_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;
+ALTER TABLE "liability_tree_levels" ADD CONSTRAINT "liability_tree_levels_snapshot_id_liability_snapshots_id_fk" FOREIGN KEY ("snapshot_id") REFERENCES "public"."liability_snapshots"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "liability_leaves" ADD CONSTRAINT "liability_leaves_snapshot_id_liability_snapshots_id_fk" FOREIGN KEY ("snapshot_id") REFERENCES "public"."liability_snapshots"("id") ON DELETE no action ON UPDATE no action;

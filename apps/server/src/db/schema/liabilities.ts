@@ -12,7 +12,6 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { users } from './users.ts';
 
 const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
 
@@ -42,26 +41,35 @@ export const liabilitySnapshots = pgTable(
 );
 
 /**
- * Every node of a snapshot's tree, level 0 being the shuffled, padded leaves (a user's leaf names
- * them and its leaf id), so a user's proof is a handful of primary-key reads.
+ * A snapshot's tree, one row per level (0 = the shuffled, padded leaves): each node is 40 bytes of
+ * `nodes`, its 32-byte hash then its sum in cents as 8-byte big-endian. Stored uncompressed out of
+ * line (migration 0013), so a proof reads one 40-byte slice per level.
  */
-export const liabilityTreeNodes = pgTable(
-  'liability_tree_nodes',
+export const liabilityTreeLevels = pgTable(
+  'liability_tree_levels',
   {
     snapshotId: uuid('snapshot_id')
       .notNull()
       .references(() => liabilitySnapshots.id),
     level: smallint('level').notNull(),
-    position: integer('position').notNull(),
-    hash: bytea('hash').notNull(),
-    sumCents: bigint('sum_cents', { mode: 'bigint' }).notNull(),
-    userId: uuid('user_id').references(() => users.id),
-    leafId: text('leaf_id'),
+    nodes: bytea('nodes').notNull(),
   },
-  (table) => [
-    primaryKey({ columns: [table.snapshotId, table.level, table.position] }),
-    uniqueIndex('liability_tree_nodes_user_key')
-      .on(table.snapshotId, table.userId)
-      .where(sql`user_id is not null`),
-  ],
+  (table) => [primaryKey({ columns: [table.snapshotId, table.level] })],
+);
+
+/**
+ * Where each user's leaf sits in a snapshot, and its random id. No foreign key to users: checking
+ * 100,000 of them would slow every snapshot, and users are never deleted, only deactivated.
+ */
+export const liabilityLeaves = pgTable(
+  'liability_leaves',
+  {
+    snapshotId: uuid('snapshot_id')
+      .notNull()
+      .references(() => liabilitySnapshots.id),
+    userId: uuid('user_id').notNull(),
+    position: integer('position').notNull(),
+    leafId: text('leaf_id').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.snapshotId, table.userId] })],
 );

@@ -1,6 +1,12 @@
-import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { appSecrets, ledgerAccounts, liabilitySnapshots, liabilityTreeNodes } from '../../db/schema/index.ts';
+import {
+  appSecrets,
+  ledgerAccounts,
+  liabilityLeaves,
+  liabilitySnapshots,
+  liabilityTreeLevels,
+} from '../../db/schema/index.ts';
 
 export type SnapshotRow = typeof liabilitySnapshots.$inferSelect;
 
@@ -51,62 +57,53 @@ export async function insertSnapshot(db: Executor, values: SnapshotRow): Promise
   await db.insert(liabilitySnapshots).values(values);
 }
 
-export interface NodeRows {
-  levels: number[];
-  positions: number[];
-  hashes: string[];
-  sums: string[];
-  userIds: (string | null)[];
-  leafIds: (string | null)[];
+export async function insertTreeLevels(
+  db: Executor,
+  { snapshotId, levels }: { snapshotId: string; levels: Buffer[] },
+): Promise<void> {
+  await db.insert(liabilityTreeLevels).values(levels.map((nodes, level) => ({ snapshotId, level, nodes })));
 }
 
-/** One statement per batch of nodes, the columns sent as arrays (hashes as hex). */
-export async function insertTreeNodes(db: Executor, snapshotId: string, nodes: NodeRows): Promise<void> {
+/** One statement, the columns sent as arrays. */
+export async function insertLeaves(
+  db: Executor,
+  { snapshotId, userIds, leafIds }: { snapshotId: string; userIds: string[]; leafIds: string[] },
+): Promise<void> {
   await db.execute(sql`
-    insert into ${liabilityTreeNodes} (snapshot_id, level, position, hash, sum_cents, user_id, leaf_id)
-    select ${snapshotId}::uuid, level, position, decode(hash, 'hex'), sum_cents, user_id, leaf_id
-    from unnest(
-      ${sql.param(nodes.levels)}::smallint[], ${sql.param(nodes.positions)}::integer[],
-      ${sql.param(nodes.hashes)}::text[], ${sql.param(nodes.sums)}::bigint[],
-      ${sql.param(nodes.userIds)}::uuid[], ${sql.param(nodes.leafIds)}::text[]
-    ) as node(level, position, hash, sum_cents, user_id, leaf_id)`);
+    insert into ${liabilityLeaves} (snapshot_id, user_id, position, leaf_id)
+    select ${snapshotId}::uuid, leaf.user_id, leaf.position - 1, leaf.leaf_id
+    from unnest(${sql.param(userIds)}::uuid[], ${sql.param(leafIds)}::text[])
+      with ordinality as leaf(user_id, leaf_id, position)`);
 }
 
 export async function findUserLeaf(
   db: Executor,
   { snapshotId, userId }: { snapshotId: string; userId: string },
-): Promise<{ position: number; leafId: string; sumCents: bigint } | undefined> {
+): Promise<{ position: number; leafId: string } | undefined> {
   const [row] = await db
-    .select({
-      position: liabilityTreeNodes.position,
-      leafId: liabilityTreeNodes.leafId,
-      sumCents: liabilityTreeNodes.sumCents,
-    })
-    .from(liabilityTreeNodes)
-    .where(
-      and(
-        eq(liabilityTreeNodes.snapshotId, snapshotId),
-        eq(liabilityTreeNodes.userId, userId),
-        isNotNull(liabilityTreeNodes.leafId),
-      ),
-    );
-  return row?.leafId ? { position: row.position, leafId: row.leafId, sumCents: row.sumCents } : undefined;
+    .select({ position: liabilityLeaves.position, leafId: liabilityLeaves.leafId })
+    .from(liabilityLeaves)
+    .where(and(eq(liabilityLeaves.snapshotId, snapshotId), eq(liabilityLeaves.userId, userId)));
+  return row;
 }
 
-/** The nodes at (level, position) pairs, returned in the order asked. */
+/** The packed nodes (`nodeBytes` each) at (level, position) pairs, in the order asked. */
 export async function findNodes(
   db: Executor,
-  { snapshotId, at }: { snapshotId: string; at: { level: number; position: number }[] },
-): Promise<{ hash: Buffer; sumCents: bigint }[]> {
-  const { rows } = await db.execute<{ hash: Buffer; sum_cents: string }>(sql`
-    select node.hash, node.sum_cents::text as sum_cents
+  {
+    snapshotId,
+    nodeBytes,
+    at,
+  }: { snapshotId: string; nodeBytes: number; at: { level: number; position: number }[] },
+): Promise<Buffer[]> {
+  const { rows } = await db.execute<{ node: Buffer }>(sql`
+    select substring(tree.nodes from wanted.position * ${nodeBytes} + 1 for ${nodeBytes}) as node
     from unnest(${sql.param(at.map((point) => point.level))}::smallint[],
                 ${sql.param(at.map((point) => point.position))}::integer[])
       with ordinality as wanted(level, position, rank)
-    join ${liabilityTreeNodes} node
-      on node.snapshot_id = ${snapshotId} and node.level = wanted.level and node.position = wanted.position
+    join ${liabilityTreeLevels} tree on tree.snapshot_id = ${snapshotId} and tree.level = wanted.level
     order by wanted.rank`);
-  return rows.map((row) => ({ hash: row.hash, sumCents: BigInt(row.sum_cents) }));
+  return rows.map((row) => row.node);
 }
 
 export async function findUserBalances(

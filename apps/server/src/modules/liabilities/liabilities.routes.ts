@@ -18,11 +18,13 @@ export async function liabilityRoutes(app: FastifyInstance): Promise<void> {
 
   app.get('/api/user/liabilities/proof', { onRequest: requireUser }, async (request) => {
     const { snapshot } = parseWith(ProofQuerySchema, request.query);
-    return { data: await getLiabilityProof(app.db, actorOf(request), { snapshotId: snapshot }) };
+    return {
+      data: await getLiabilityProof(app.db, { userId: actorOf(request).user.id, snapshotId: snapshot }),
+    };
   });
 
   app.get('/api/user/liabilities/balance', { onRequest: requireUser }, async (request) => ({
-    data: await getLiabilityBalance(app.db, actorOf(request)),
+    data: await getLiabilityBalance(app.db, { userId: actorOf(request).user.id }),
   }));
 }
 

@@ -10,7 +10,6 @@ import {
   sign,
 } from 'node:crypto';
 import {
-  bytesToHex,
   type LiabilityBalance,
   type LiabilityList,
   type LiabilityProof,
@@ -24,7 +23,6 @@ import type { Database, Executor } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import { runInTransaction } from '../../lib/transaction.ts';
-import type { Actor } from '../auth/auth.service.ts';
 import { readSecret } from '../files/files.repo.ts';
 import {
   countTransfers,
@@ -33,20 +31,19 @@ import {
   findSnapshot,
   findUserBalances,
   findUserLeaf,
+  insertLeaves,
   insertSecretIfMissing,
   insertSnapshot,
-  insertTreeNodes,
+  insertTreeLevels,
   listSnapshots,
   listUserTotals,
-  type NodeRows,
   type SnapshotRow,
+  type UserTotal,
 } from './liabilities.repo.ts';
-import { buildMerkleSumTree, hashLeaf, pathPositions } from './merkle-sum-tree.ts';
+import { buildMerkleSumTree, hashLeaf, NODE_BYTES, nodeAt, pathPositions } from './merkle-sum-tree.ts';
 
 /** One snapshot at a time across every server process on the database. */
 const SNAPSHOT_LOCK_ID = 7_215_013;
-/** Tree nodes written per statement. */
-const INSERT_BATCH = 50_000;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 interface LiabilityKeys {
@@ -185,26 +182,25 @@ async function buildAndStoreSnapshot(db: Database, clock: Clock): Promise<Snapsh
   const id = randomUUID();
   for (let index = totals.length - 1; index > 0; index -= 1) {
     const other = randomInt(index + 1);
-    [totals[index], totals[other]] = [
-      totals[other] as (typeof totals)[number],
-      totals[index] as (typeof totals)[number],
-    ];
+    [totals[index], totals[other]] = [totals[other] as UserTotal, totals[index] as UserTotal];
   }
-  const leafIds = totals.map(() => randomUUID());
-  const leaves: TreeNode[] = totals.map(({ userId, totalCents }, index) =>
-    hashLeaf(leafSalt(keys.saltKey, id, userId), leafIds[index] as string, totalCents),
+  const randomIds = randomBytes(16 * totals.length).toString('hex');
+  const leafIds = totals.map((_, index) => randomIds.slice(index * 32, index * 32 + 32));
+  const levels = buildMerkleSumTree(
+    totals.map(({ userId, totalCents }, index) =>
+      hashLeaf(leafSalt(keys.saltKey, id, userId), leafIds[index] as string, totalCents),
+    ),
   );
-  const levels = buildMerkleSumTree(leaves);
-  const root = levels.at(-1)?.[0] as TreeNode;
+  const root = nodeAt(levels.at(-1) as Buffer, 0);
 
   const snapshot = await runInTransaction(db, async (tx) => {
     const previous = await findLatestSnapshot(tx);
     const unsigned = {
       id,
       takenAt: takenAt.toISOString(),
-      rootHash: bytesToHex(root.hash),
+      rootHash: Buffer.from(root.hash).toString('hex'),
       rootSum: root.sum.toString(),
-      leafCount: levels[0]?.length ?? 1,
+      leafCount: (levels[0] as Buffer).length / NODE_BYTES,
       previousRootHash: previous?.rootHash ?? NO_PREVIOUS_ROOT,
     };
     const signature = sign(null, snapshotSignedMessage(unsigned), keys.signingKey).toString('hex');
@@ -220,39 +216,11 @@ async function buildAndStoreSnapshot(db: Database, clock: Clock): Promise<Snapsh
       signature,
       ledgerTransferCount: transferCount,
     });
-    for (const batch of nodeBatches(
-      levels,
-      totals.map(({ userId }) => userId),
-      leafIds,
-    )) {
-      await insertTreeNodes(tx, id, batch);
-    }
+    await insertTreeLevels(tx, { snapshotId: id, levels });
+    await insertLeaves(tx, { snapshotId: id, userIds: totals.map(({ userId }) => userId), leafIds });
     return { ...unsigned, signature };
   });
   return { snapshot, userCount: totals.length, ledgerTransferCount: transferCount.toString() };
-}
-
-function* nodeBatches(levels: TreeNode[][], userIds: string[], leafIds: string[]): Generator<NodeRows> {
-  let batch: NodeRows = emptyBatch();
-  for (const [level, nodes] of levels.entries()) {
-    for (const [position, node] of nodes.entries()) {
-      batch.levels.push(level);
-      batch.positions.push(position);
-      batch.hashes.push(bytesToHex(node.hash));
-      batch.sums.push(node.sum.toString());
-      batch.userIds.push(level === 0 ? (userIds[position] ?? null) : null);
-      batch.leafIds.push(level === 0 ? (leafIds[position] ?? null) : null);
-      if (batch.levels.length === INSERT_BATCH) {
-        yield batch;
-        batch = emptyBatch();
-      }
-    }
-  }
-  if (batch.levels.length > 0) yield batch;
-}
-
-function emptyBatch(): NodeRows {
-  return { levels: [], positions: [], hashes: [], sums: [], userIds: [], leafIds: [] };
 }
 
 /** Every published snapshot, newest first, with the key that signed them. */
@@ -264,8 +232,7 @@ export async function listPublishedSnapshots(db: Database): Promise<LiabilityLis
 /** The signed-in user's inclusion proof in the newest snapshot, or in `snapshotId`. */
 export async function getLiabilityProof(
   db: Database,
-  actor: Actor,
-  { snapshotId }: { snapshotId: string | undefined },
+  { userId, snapshotId }: { userId: string; snapshotId: string | undefined },
 ): Promise<LiabilityProof> {
   const snapshot = snapshotId
     ? UUID.test(snapshotId)
@@ -278,13 +245,16 @@ export async function getLiabilityProof(
       snapshotId ? MESSAGES.liabilitySnapshotNotFound : MESSAGES.liabilityNoSnapshotYet,
     );
   }
-  const userId = actor.user.id;
   const leaf = await findUserLeaf(db, { snapshotId: snapshot.id, userId });
   if (!leaf) throw new AppError('NOT_FOUND', MESSAGES.liabilityNotInSnapshot);
-  const path = await findNodes(db, {
-    snapshotId: snapshot.id,
-    at: pathPositions(leaf.position, snapshot.leafCount),
-  });
+  // The leaf's own node first (for its sum), then its siblings up the tree.
+  const [own, ...path] = (
+    await findNodes(db, {
+      snapshotId: snapshot.id,
+      nodeBytes: NODE_BYTES,
+      at: [{ level: 0, position: leaf.position }, ...pathPositions(leaf.position, snapshot.leafCount)],
+    })
+  ).map((node) => nodeAt(node, 0));
   const { saltKey } = await liabilityKeys(db);
   return {
     snapshotId: snapshot.id,
@@ -293,17 +263,20 @@ export async function getLiabilityProof(
     leaf: {
       leafId: leaf.leafId,
       salt: leafSalt(saltKey, snapshot.id, userId).toString('hex'),
-      sum: leaf.sumCents.toString(),
+      sum: (own as TreeNode).sum.toString(),
     },
     index: leaf.position,
     leafCount: snapshot.leafCount,
-    path: path.map((node) => ({ hash: node.hash.toString('hex'), sum: node.sumCents.toString() })),
+    path: path.map((node) => ({ hash: Buffer.from(node.hash).toString('hex'), sum: node.sum.toString() })),
   };
 }
 
 /** The signed-in user's balance now, to set beside what a snapshot counted. */
-export async function getLiabilityBalance(db: Executor, actor: Actor): Promise<LiabilityBalance> {
-  const balances = await findUserBalances(db, { userId: actor.user.id });
+export async function getLiabilityBalance(
+  db: Executor,
+  { userId }: { userId: string },
+): Promise<LiabilityBalance> {
+  const balances = await findUserBalances(db, { userId });
   const of = (kind: string) => balances.find((balance) => balance.kind === kind)?.balanceCents ?? 0n;
   const [available, hold, invested] = [of('available'), of('withdrawal_hold'), of('invested')];
   return {

@@ -13,7 +13,6 @@ import {
   MESSAGES,
   matchPublishedRoot,
   NO_PREVIOUS_ROOT,
-  type TreeNode,
   verifyLiabilityChain,
   verifyLiabilityProof,
 } from '@vestora/shared';
@@ -23,7 +22,7 @@ import { fundUser, ledgerHealth, verify } from '../../../test/money.ts';
 import { ADMIN, bearer, createTestApp, login, signUpAndLogin, type TestApp } from '../../../test/test-app.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { takeSnapshotIfDue } from './liabilities.service.ts';
-import { buildMerkleSumTree, hashLeaf, pathPositions } from './merkle-sum-tree.ts';
+import { buildMerkleSumTree, hashLeaf, NODE_BYTES, nodeAt, pathPositions } from './merkle-sum-tree.ts';
 
 const sha256 = async (data: Uint8Array) => createHash('sha256').update(data).digest();
 const ed25519: Ed25519Verify = async (publicKey, signature, message) =>
@@ -82,9 +81,9 @@ async function userLiabilitiesCents(): Promise<string> {
 }
 
 /** A proof built the way the server builds one, from a tree in memory. */
-function proofFromTree(levels: TreeNode[][], index: number, leaf: LiabilityProof['leaf']): LiabilityProof {
-  const root = levels.at(-1)?.[0] as TreeNode;
-  const leafCount = levels[0]?.length ?? 1;
+function proofFromTree(levels: Buffer[], index: number, leaf: LiabilityProof['leaf']): LiabilityProof {
+  const root = nodeAt(levels.at(-1) as Buffer, 0);
+  const leafCount = (levels[0] as Buffer).length / NODE_BYTES;
   return {
     snapshotId: 'in-memory',
     rootHash: Buffer.from(root.hash).toString('hex'),
@@ -93,7 +92,7 @@ function proofFromTree(levels: TreeNode[][], index: number, leaf: LiabilityProof
     index,
     leafCount,
     path: pathPositions(index, leafCount).map(({ level, position }) => {
-      const node = levels[level]?.[position] as TreeNode;
+      const node = nodeAt(levels[level] as Buffer, position);
       return { hash: Buffer.from(node.hash).toString('hex'), sum: node.sum.toString() };
     }),
   };
@@ -111,7 +110,7 @@ describe('the Merkle sum tree (property)', () => {
         }));
         const levels = buildMerkleSumTree(leaves.map((leaf) => hashLeaf(leaf.salt, leaf.leafId, leaf.sum)));
         const total = sums.reduce((sum, value) => sum + value, 0n);
-        expect(levels.at(-1)?.[0]?.sum).toBe(total);
+        expect(nodeAt(levels.at(-1) as Buffer, 0).sum).toBe(total);
 
         const proofs = leaves.map((leaf, index) =>
           proofFromTree(levels, index, {
@@ -157,12 +156,31 @@ describe('the Merkle sum tree (property)', () => {
     );
   });
 
-  it('pads to a power of two with zero leaves, so one balance is its own root', async () => {
+  it('pads to a power of two with (32 zero bytes, 0) leaves, so one balance is its own root', () => {
     const leaf = hashLeaf(Buffer.alloc(32, 7), 'only', 1234n);
-    const levels = buildMerkleSumTree([leaf]);
-    expect(levels).toHaveLength(1);
-    expect(levels.map((level) => level.length)).toEqual([1]);
-    expect(buildMerkleSumTree([leaf, leaf, leaf]).map((level) => level.length)).toEqual([4, 2, 1]);
+    const widths = (levels: Buffer[]) => levels.map((level) => level.length / NODE_BYTES);
+    const single = buildMerkleSumTree([leaf]);
+    expect(widths(single)).toEqual([1]);
+    expect(nodeAt(single[0] as Buffer, 0)).toEqual({ hash: Buffer.from(leaf.hash), sum: 1234n });
+    const three = buildMerkleSumTree([leaf, leaf, leaf]);
+    expect(widths(three)).toEqual([4, 2, 1]);
+    expect(nodeAt(three[0] as Buffer, 3)).toEqual({ hash: Buffer.alloc(32), sum: 0n });
+  });
+
+  it('hashes a parent over L.hash, L.sum as 32 bytes, R.hash, R.sum as 32 bytes', () => {
+    const left = hashLeaf(Buffer.alloc(32, 1), 'left', 5n);
+    const right = hashLeaf(Buffer.alloc(32, 2), 'right', 258n);
+    const sum32 = (sum: number) => Buffer.concat([Buffer.alloc(30), Buffer.from([sum >> 8, sum & 0xff])]);
+    const expected = createHash('sha256')
+      .update(Buffer.concat([left.hash, sum32(5), right.hash, sum32(258)]))
+      .digest();
+    const root = nodeAt(buildMerkleSumTree([left, right])[1] as Buffer, 0);
+    expect(root).toEqual({ hash: expected, sum: 263n });
+    expect(Buffer.from(left.hash)).toEqual(
+      createHash('sha256')
+        .update(Buffer.concat([Buffer.alloc(32, 1), Buffer.from('left')]))
+        .digest(),
+    );
   });
 });
 

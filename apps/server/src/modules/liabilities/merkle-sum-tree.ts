@@ -1,31 +1,57 @@
-import { createHash } from 'node:crypto';
-import { leafHashInput, nodeHashInput, PADDING_NODE, paddedLeafCount, type TreeNode } from '@vestora/shared';
+import { sha256 } from '@noble/hashes/sha2.js';
+import { leafHashInput, paddedLeafCount, type TreeNode } from '@vestora/shared';
 
-export function sha256(data: Uint8Array): Uint8Array {
-  return createHash('sha256').update(data).digest();
-}
+/**
+ * The tree is kept as one buffer per level, `NODE_BYTES` per node: the 32-byte hash, then the sum
+ * in cents as 8-byte big-endian (no total of balances comes near 2^63 cents; the hash input still
+ * writes each sum on 32 bytes, as the format says). Flat buffers, not objects, because a snapshot of
+ * 100,000 users hashes 262,143 nodes and stores them in a few rows. SHA-256 is @noble/hashes': for
+ * these 128-byte inputs it beats node:crypto, whose cost is creating a Hash object per call.
+ */
+export const NODE_BYTES = 40;
+const HASH_BYTES = 32;
 
 export function hashLeaf(salt: Uint8Array, leafId: string, sum: bigint): TreeNode {
   return { hash: sha256(leafHashInput(salt, leafId)), sum };
 }
 
+export function nodeAt(level: Buffer, position: number): TreeNode {
+  const offset = position * NODE_BYTES;
+  return {
+    hash: level.subarray(offset, offset + HASH_BYTES),
+    sum: level.readBigUInt64BE(offset + HASH_BYTES),
+  };
+}
+
 /**
  * Every level of the Merkle sum tree over `leaves` (already in their published order), from the
- * padded leaves up to the root: `levels[0]` holds the leaves, `levels.at(-1)` the root alone.
+ * padded leaves up to the root: `levels[0]` holds the leaves, the last level the root alone.
  */
-export function buildMerkleSumTree(leaves: readonly TreeNode[]): TreeNode[][] {
-  const padded = [...leaves];
-  while (padded.length < paddedLeafCount(leaves.length)) padded.push(PADDING_NODE);
-  const levels = [padded];
-  for (let level = padded; level.length > 1; ) {
-    const parents: TreeNode[] = [];
-    for (let index = 0; index < level.length; index += 2) {
-      const left = level[index] as TreeNode;
-      const right = level[index + 1] as TreeNode;
-      parents.push({ hash: sha256(nodeHashInput(left, right)), sum: left.sum + right.sum });
+export function buildMerkleSumTree(leaves: readonly TreeNode[]): Buffer[] {
+  // Padding leaves are (32 zero bytes, 0): the zero-filled rest of the buffer.
+  let level = Buffer.alloc(paddedLeafCount(leaves.length) * NODE_BYTES);
+  for (const [position, leaf] of leaves.entries()) {
+    level.set(leaf.hash, position * NODE_BYTES);
+    level.writeBigUInt64BE(leaf.sum, position * NODE_BYTES + HASH_BYTES);
+  }
+  const levels = [level];
+  // L.hash ‖ L.sum (32 bytes) ‖ R.hash ‖ R.sum (32 bytes); the sums' 24 high bytes stay zero.
+  const input = new Uint8Array(4 * HASH_BYTES);
+  while (level.length > NODE_BYTES) {
+    const parent = Buffer.alloc(level.length / 2);
+    for (let offset = 0; offset < level.length; offset += 2 * NODE_BYTES) {
+      const right = offset + NODE_BYTES;
+      input.set(level.subarray(offset, offset + HASH_BYTES), 0);
+      input.set(level.subarray(offset + HASH_BYTES, right), 2 * HASH_BYTES - 8);
+      input.set(level.subarray(right, right + HASH_BYTES), 2 * HASH_BYTES);
+      input.set(level.subarray(right + HASH_BYTES, right + NODE_BYTES), 4 * HASH_BYTES - 8);
+      const target = offset / 2;
+      parent.set(sha256(input), target);
+      const sum = level.readBigUInt64BE(offset + HASH_BYTES) + level.readBigUInt64BE(right + HASH_BYTES);
+      parent.writeBigUInt64BE(sum, target + HASH_BYTES);
     }
-    levels.push(parents);
-    level = parents;
+    levels.push(parent);
+    level = parent;
   }
   return levels;
 }
