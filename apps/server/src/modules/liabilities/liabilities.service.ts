@@ -44,6 +44,8 @@ import { buildMerkleSumTree, hashLeaf, NODE_BYTES, nodeAt, pathPositions } from 
 
 /** One snapshot at a time across every server process on the database. */
 const SNAPSHOT_LOCK_ID = 7_215_013;
+const SIGNING_KEY_SECRET = 'liabilities_signing_key';
+const SALT_KEY_SECRET = 'liabilities_salt_key';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 interface LiabilityKeys {
@@ -71,15 +73,27 @@ export function liabilityKeys(db: Database): Promise<LiabilityKeys> {
 }
 
 async function loadOrCreateKeys(db: Database): Promise<LiabilityKeys> {
+  const [signingKeyText, saltKeyText] = await Promise.all([
+    readSecret(db, { name: SIGNING_KEY_SECRET }),
+    readSecret(db, { name: SALT_KEY_SECRET }),
+  ]);
+  if (signingKeyText && saltKeyText) return keysFrom(signingKeyText, saltKeyText);
+  // First start: whichever process inserts first wins, and every process reads the winner back.
   const { privateKey } = generateKeyPairSync('ed25519');
   await insertSecretIfMissing(db, {
-    name: 'liabilities_signing_key',
+    name: SIGNING_KEY_SECRET,
     value: privateKey.export({ format: 'der', type: 'pkcs8' }).toString('base64'),
   });
-  await insertSecretIfMissing(db, { name: 'liabilities_salt_key', value: randomBytes(32).toString('hex') });
-  const signingKeyText = await readSecret(db, { name: 'liabilities_signing_key' });
-  const saltKeyText = await readSecret(db, { name: 'liabilities_salt_key' });
-  if (!signingKeyText || !saltKeyText) throw new Error('the proof-of-liabilities keys are missing');
+  await insertSecretIfMissing(db, { name: SALT_KEY_SECRET, value: randomBytes(32).toString('hex') });
+  const [storedSigningKey, storedSaltKey] = await Promise.all([
+    readSecret(db, { name: SIGNING_KEY_SECRET }),
+    readSecret(db, { name: SALT_KEY_SECRET }),
+  ]);
+  if (!storedSigningKey || !storedSaltKey) throw new Error('the proof-of-liabilities keys are missing');
+  return keysFrom(storedSigningKey, storedSaltKey);
+}
+
+function keysFrom(signingKeyText: string, saltKeyText: string): LiabilityKeys {
   const signingKey = createPrivateKey({
     key: Buffer.from(signingKeyText, 'base64'),
     format: 'der',

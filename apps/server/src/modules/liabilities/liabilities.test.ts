@@ -20,8 +20,9 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fundUser, ledgerHealth, verify } from '../../../test/money.ts';
 import { ADMIN, bearer, createTestApp, login, signUpAndLogin, type TestApp } from '../../../test/test-app.ts';
+import { connectDatabase } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { takeSnapshotIfDue } from './liabilities.service.ts';
+import { liabilityKeys, takeSnapshotIfDue } from './liabilities.service.ts';
 import { buildMerkleSumTree, hashLeaf, NODE_BYTES, nodeAt, pathPositions } from './merkle-sum-tree.ts';
 
 const sha256 = async (data: Uint8Array) => createHash('sha256').update(data).digest();
@@ -193,6 +194,27 @@ describe('GET /api/liabilities and the proofs, before any snapshot', () => {
     const response = await proofOf(token);
     expect(response.statusCode).toBe(404);
     expect(response.json().message).toBe(MESSAGES.liabilityNoSnapshotYet);
+  });
+});
+
+describe('the signing key', () => {
+  it('is created once, by whichever process comes first, and every process signs with it', async () => {
+    const fresh = await createTestApp();
+    const url = fresh.pool.options.connectionString as string;
+    const processes = [connectDatabase(url), connectDatabase(url), connectDatabase(url)];
+    try {
+      const keys = await Promise.all(processes.map((process) => liabilityKeys(process.db)));
+      const { rows } = await fresh.pool.query<{ count: number }>(
+        "select count(*)::int as count from app_secrets where name like 'liabilities_%'",
+      );
+      expect(rows[0]?.count).toBe(2);
+      expect(new Set(keys.map((key) => key.publicKey)).size).toBe(1);
+      const published = (await fresh.app.inject({ url: '/api/liabilities' })).json().data;
+      expect(published.publicKey).toBe(keys[0]?.publicKey);
+    } finally {
+      await Promise.all(processes.map((process) => process.close()));
+      await fresh.close();
+    }
   });
 });
 

@@ -21,6 +21,9 @@ import {
 import { formatDateTime } from './format.ts';
 import { useLiabilityBalance, useLiabilityProof } from './liabilities-api.ts';
 
+/** Seconds shown: an administrator may take two snapshots within a minute. */
+const snapshotTime = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'medium' });
+
 interface Step {
   label: string;
   check: ProofCheck;
@@ -156,7 +159,7 @@ export function VerifyBalancePage() {
             <option value="">Newest</option>
             {list.snapshots.map((candidate) => (
               <option key={candidate.id} value={candidate.id}>
-                {formatDateTime(candidate.takenAt)}
+                {snapshotTime.format(new Date(candidate.takenAt))}
               </option>
             ))}
           </select>
