@@ -26,9 +26,8 @@ CREATE TABLE "liability_leaves" (
 	"snapshot_id" uuid NOT NULL,
 	"user_id" uuid NOT NULL,
 	"position" integer NOT NULL,
-	"leaf_id" text NOT NULL,
+	"leaf_id" uuid NOT NULL,
 	CONSTRAINT "liability_leaves_snapshot_id_user_id_pk" PRIMARY KEY("snapshot_id","user_id")
 );
 --> statement-breakpoint
-ALTER TABLE "liability_tree_levels" ADD CONSTRAINT "liability_tree_levels_snapshot_id_liability_snapshots_id_fk" FOREIGN KEY ("snapshot_id") REFERENCES "public"."liability_snapshots"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "liability_leaves" ADD CONSTRAINT "liability_leaves_snapshot_id_liability_snapshots_id_fk" FOREIGN KEY ("snapshot_id") REFERENCES "public"."liability_snapshots"("id") ON DELETE no action ON UPDATE no action;
+ALTER TABLE "liability_tree_levels" ADD CONSTRAINT "liability_tree_levels_snapshot_id_liability_snapshots_id_fk" FOREIGN KEY ("snapshot_id") REFERENCES "public"."liability_snapshots"("id") ON DELETE no action ON UPDATE no action;

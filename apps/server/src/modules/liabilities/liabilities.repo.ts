@@ -72,7 +72,7 @@ export async function insertLeaves(
   await db.execute(sql`
     insert into ${liabilityLeaves} (snapshot_id, user_id, position, leaf_id)
     select ${snapshotId}::uuid, leaf.user_id, leaf.position - 1, leaf.leaf_id
-    from unnest(${sql.param(userIds)}::uuid[], ${sql.param(leafIds)}::text[])
+    from unnest(${sql.param(userIds)}::uuid[], ${sql.param(leafIds)}::uuid[])
       with ordinality as leaf(user_id, leaf_id, position)`);
 }
 

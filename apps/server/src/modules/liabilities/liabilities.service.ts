@@ -198,8 +198,7 @@ async function buildAndStoreSnapshot(db: Database, clock: Clock): Promise<Snapsh
     const other = randomInt(index + 1);
     [totals[index], totals[other]] = [totals[other] as UserTotal, totals[index] as UserTotal];
   }
-  const randomIds = randomBytes(16 * totals.length).toString('hex');
-  const leafIds = totals.map((_, index) => randomIds.slice(index * 32, index * 32 + 32));
+  const leafIds = totals.map(() => randomUUID());
   const levels = buildMerkleSumTree(
     totals.map(({ userId, totalCents }, index) =>
       hashLeaf(leafSalt(keys.saltKey, id, userId), leafIds[index] as string, totalCents),
