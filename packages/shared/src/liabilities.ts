@@ -78,9 +78,7 @@ const SUM_BYTES = 32;
 const MAX_SUM = 1n << 256n;
 const HEX = /^(?:[0-9a-f]{2})*$/;
 
-export const PADDING_NODE: TreeNode = { hash: new Uint8Array(32), sum: 0n };
-
-export function sumToBytes(sum: bigint): Uint8Array {
+function sumToBytes(sum: bigint): Uint8Array {
   if (sum < 0n || sum >= MAX_SUM) throw new RangeError('a sum must be between 0 and 2^256 - 1');
   const bytes = new Uint8Array(SUM_BYTES);
   let rest = sum;
@@ -97,7 +95,7 @@ export function leafHashInput(salt: Uint8Array, leafId: string): Uint8Array {
 }
 
 /** What a parent's hash is taken of: L.hash ‖ L.sum ‖ R.hash ‖ R.sum. */
-export function nodeHashInput(left: TreeNode, right: TreeNode): Uint8Array {
+function nodeHashInput(left: TreeNode, right: TreeNode): Uint8Array {
   return concatBytes([left.hash, sumToBytes(left.sum), right.hash, sumToBytes(right.sum)]);
 }
 
@@ -206,13 +204,13 @@ export function matchPublishedRoot(proof: LiabilityProof, list: LiabilityList): 
   return { isValid: true };
 }
 
-export function bytesToHex(bytes: Uint8Array): string {
+function bytesToHex(bytes: Uint8Array): string {
   let hex = '';
   for (const byte of bytes) hex += byte.toString(16).padStart(2, '0');
   return hex;
 }
 
-export function hexToBytes(hex: string): Uint8Array {
+function hexToBytes(hex: string): Uint8Array {
   if (hex.length % 2 !== 0 || !HEX.test(hex)) throw new RangeError('not lowercase hex');
   const bytes = new Uint8Array(hex.length / 2);
   for (let index = 0; index < bytes.length; index += 1) {
@@ -222,7 +220,7 @@ export function hexToBytes(hex: string): Uint8Array {
 }
 
 /** UTF-8 bytes of a string (TextEncoder's output), without relying on DOM or Node typings. */
-export function utf8(text: string): Uint8Array {
+function utf8(text: string): Uint8Array {
   const bytes: number[] = [];
   for (const character of text) {
     const code = character.codePointAt(0) ?? 0;

@@ -48,7 +48,7 @@ const EnvSchema = z.object({
         .filter(Boolean),
     )
     .pipe(z.array(z.url({ message: 'each origin must be a URL such as https://app.example.com' }))),
-  LIABILITY_SNAPSHOT_HOURS: z.coerce
+  SNAPSHOT_EVERY_HOURS: z.coerce
     .number()
     .int()
     .min(1)
@@ -118,6 +118,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     mailFrom: env.MAIL_FROM,
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
     webDistDir: env.WEB_DIST_DIR ? path.resolve(env.WEB_DIST_DIR) : undefined,
-    liabilitySnapshotIntervalMs: env.LIABILITY_SNAPSHOT_HOURS * 3_600_000,
+    liabilitySnapshotIntervalMs: env.SNAPSHOT_EVERY_HOURS * 3_600_000,
   };
 }
