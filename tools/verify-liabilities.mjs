@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Checks a Vestora proof of liabilities on its own, with nothing but Node.js (18 or newer):
 //
-//   node tools/verify-liabilities.mjs proof.json [--url https://platform.example.com]
+//   node tools/verify-liabilities.mjs proof.json [--url https://platform.example.com] [--key <hex>]
 //
 // proof.json is the file the "Verify my balance" page downloads (GET /api/user/liabilities/proof).
 // The address defaults to the PUBLIC_URL environment variable. The script fetches the published
@@ -10,7 +10,9 @@
 //   2. that root and total are the ones published for the proof's snapshot;
 //   3. every published snapshot is signed by the published Ed25519 key, over the UTF-8 bytes of
 //      `id:takenAt:rootHash:rootSum:previousRootHash`;
-//   4. every snapshot names its predecessor's root (the first one names 64 zeros).
+//   4. every snapshot names its predecessor's root (the first one names 64 zeros);
+//   5. with --key, the published key is the one you noted earlier (a platform that swapped its key
+//      and re-signed its history would otherwise pass checks 3 and 4).
 // Tree format (ethereum/research proof_of_solvency/merkle_sum_tree.py, sums in integer cents):
 //   leaf = (SHA-256(salt ‖ UTF-8(leafId)), sum)
 //   node = (SHA-256(L.hash ‖ L.sum 32-byte big-endian ‖ R.hash ‖ R.sum 32-byte big-endian), L.sum + R.sum)
@@ -48,9 +50,13 @@ function parseArguments(argv) {
   const args = argv.slice(2);
   let url = process.env.PUBLIC_URL;
   let file;
+  let key;
   for (let index = 0; index < args.length; index += 1) {
     if (args[index] === '--url') {
       url = args[index + 1];
+      index += 1;
+    } else if (args[index] === '--key') {
+      key = args[index + 1]?.toLowerCase();
       index += 1;
     } else if (!file) {
       file = args[index];
@@ -58,9 +64,11 @@ function parseArguments(argv) {
       fail(`Unexpected argument: ${args[index]}`);
     }
   }
-  if (!file) fail('Usage: node tools/verify-liabilities.mjs proof.json [--url <platform address>]');
+  if (!file)
+    fail('Usage: node tools/verify-liabilities.mjs proof.json [--url <platform address>] [--key <hex>]');
   if (!url) fail('Give the platform address with --url or in the PUBLIC_URL environment variable.');
-  return { file, url: url.replace(/\/+$/, '') };
+  if (key !== undefined && !HASH.test(key)) fail('--key must be the 64 hex digits of an Ed25519 public key.');
+  return { file, url: url.replace(/\/+$/, ''), key };
 }
 
 function checkProofShape(proof) {
@@ -120,7 +128,7 @@ function checkChain(list) {
 }
 
 async function main() {
-  const { file, url } = parseArguments(process.argv);
+  const { file, url, key } = parseArguments(process.argv);
   const parsed = JSON.parse(await readFile(file, 'utf8'));
   const proof = parsed.data ?? parsed;
   checkProofShape(proof);
@@ -140,6 +148,8 @@ async function main() {
     fail(`The proof root differs from the root published for snapshot ${proof.snapshotId}.`);
   }
   if (published.leafCount !== proof.leafCount) fail('The proof leaf count differs from the published one.');
+  if (key && list.publicKey !== key)
+    fail(`The platform now publishes the key ${list.publicKey}, not ${key}.`);
   checkChain(list);
 
   const cents = BigInt(proof.leaf.sum);

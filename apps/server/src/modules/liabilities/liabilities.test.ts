@@ -456,9 +456,11 @@ describe('the standalone verifier (tools/verify-liabilities.mjs)', () => {
     return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server };
   }
 
-  it('accepts a genuine proof, from --url or PUBLIC_URL, and rejects a tampered one', async () => {
+  it('accepts a genuine proof, from --url or PUBLIC_URL, and rejects a tampered one or another key', async () => {
     const person = await signUpAndLogin(t.app);
     await fundUser(t.app, adminToken, person.user._id, 42.5);
+    // A neighbour, so the proof has a path whatever ran before.
+    await fundUser(t.app, adminToken, (await signUpAndLogin(t.app)).user._id, 1);
     await takeSnapshot();
     const proof = (await proofOf(person.token)).json().data as LiabilityProof;
     const genuine = await proofFile('proof.json', proof);
@@ -479,6 +481,14 @@ describe('the standalone verifier (tools/verify-liabilities.mjs)', () => {
       path: [{ ...sibling, sum: (BigInt(sibling.sum) + 1n).toString() }, ...proof.path.slice(1)],
     });
     expect((await runVerifier([stolenSum, '--url', baseUrl])).code).toBe(1);
+
+    const { publicKey } = await published();
+    expect((await runVerifier([genuine, '--url', baseUrl, '--key', publicKey])).code).toBe(0);
+    const otherKey = await runVerifier([genuine, '--url', baseUrl, '--key', 'ab'.repeat(32)]);
+    expect(otherKey.code).toBe(1);
+    expect(otherKey.output).toContain(
+      `MISMATCH: The platform now publishes the key ${publicKey}, not ${'ab'.repeat(32)}.`,
+    );
 
     const noAddress = await runVerifier([genuine]);
     expect(noAddress.code).toBe(1);

@@ -211,8 +211,12 @@ export function LiabilitiesPage() {
           all of this against this page's data:
         </p>
         <pre className="rounded-lg bg-slate-900 px-4 py-3 text-xs break-all whitespace-pre-wrap text-slate-100">
-          <code>{`node tools/verify-liabilities.mjs proof.json --url ${origin}`}</code>
+          <code>{`node tools/verify-liabilities.mjs proof.json --url ${origin}${list ? ` --key ${list.publicKey}` : ''}`}</code>
         </pre>
+        <p>
+          Note the key above: with <code>--key</code>, the verifier also refuses a platform that later
+          publishes another key and signs its history again.
+        </p>
       </section>
     </article>
   );
