@@ -23,6 +23,7 @@ import {
   startServer,
   stopServer,
 } from '../e2e/support/server.ts';
+import { benchLiabilities } from './liabilities.ts';
 import { runSoak, writeSoakSection } from './soak.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -337,7 +338,8 @@ if (external) {
 } else {
   console.log(`No PostgreSQL at ${EXTERNAL_POSTGRES}: the external run is skipped.`);
 }
-const markdown = report(runs, bundles);
+const liabilities = await benchLiabilities();
+const markdown = `${report(runs, bundles)}\n## Proof of liabilities\n\n${liabilities.resultsLine}\n`;
 await writeFile(path.join(ROOT, 'bench/RESULTS.md'), `${markdown}\n`);
 console.log(markdown);
 

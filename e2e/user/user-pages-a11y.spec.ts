@@ -32,9 +32,20 @@ const USER_PAGES = [
   ['profile', 'Account Settings'],
   ['security', 'Account Settings'],
   ['notifications', 'Notifications'],
+  ['verify-balance', 'Verify my balance'],
 ] as const;
 
-const MENU_ORDER = ['Dashboard', 'Deposit', 'Withdrawal', 'My-plans', 'Packages', 'History', 'Support'];
+/** The specification's entries in its order, then what Vestora adds. */
+const MENU_ORDER = [
+  'Dashboard',
+  'Deposit',
+  'Withdrawal',
+  'My-plans',
+  'Packages',
+  'History',
+  'Support',
+  'Verify my balance',
+];
 
 /** Someone with a little of everything, so every page shows content rather than its empty state. */
 beforeAll(async () => {

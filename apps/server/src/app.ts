@@ -24,6 +24,7 @@ import { adminGatewayRoutes, gatewayRoutes } from './modules/gateways/gateways.r
 import { adminHistoryRoutes, historyRoutes } from './modules/history/history.routes.ts';
 import { adminReserveRoutes, investmentRoutes } from './modules/investments/investments.routes.ts';
 import { adminLedgerRoutes } from './modules/ledger/ledger.routes.ts';
+import { adminLiabilityRoutes, liabilityRoutes } from './modules/liabilities/liabilities.routes.ts';
 import { notificationRoutes } from './modules/notifications/notifications.routes.ts';
 import { healthRoutes } from './modules/operations/health.routes.ts';
 import { registerMetrics } from './modules/operations/metrics.ts';
@@ -164,6 +165,7 @@ export async function buildApp({
     fileRoutes,
     siteRoutes,
     passwordResetRoutes,
+    liabilityRoutes,
   ]) {
     await app.register(routes);
   }
@@ -184,6 +186,7 @@ export async function buildApp({
         adminSecurityRoutes,
         adminGatewayRoutes,
         adminSiteRoutes,
+        adminLiabilityRoutes,
       ]) {
         await admin.register(routes);
       }

@@ -10,6 +10,7 @@ import { ensureFirstAdmin } from './modules/auth/auth.service.ts';
 import { moveDiskFilesIntoDatabase } from './modules/files/disk-import.ts';
 import { startHousekeeping } from './modules/housekeeping/housekeeping.service.ts';
 import { startPlanPayouts } from './modules/investments/plan-payouts.ts';
+import { liabilityKeys, startLiabilitySnapshots } from './modules/liabilities/liabilities.service.ts';
 
 const config = loadConfig();
 const webDistDir = config.webDistDir ?? fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -36,6 +37,8 @@ try {
       `${diskFiles.missing} uploaded files are not under this DATA_DIR; start the server that holds them once to move them in.`,
     );
   }
+  // The proof-of-liabilities signing key exists from the first start, so its public key never changes.
+  await liabilityKeys(connection.db);
 
   const app = await buildApp({
     config: { ...config, webDistDir: path.resolve(webDistDir) },
@@ -43,6 +46,12 @@ try {
   });
   const stopPayouts = startPlanPayouts(connection.db, systemClock, app.log);
   const stopHousekeeping = startHousekeeping(connection.db, config, systemClock, app.log);
+  const stopSnapshots = startLiabilitySnapshots(
+    connection.db,
+    systemClock,
+    app.log,
+    config.liabilitySnapshotIntervalMs,
+  );
   let isClosing = false;
   /**
    * A graceful stop: scheduled jobs finish their run and release their advisory locks (another
@@ -55,6 +64,7 @@ try {
     app.log.info(`${signal} received, shutting down`);
     await stopPayouts();
     await stopHousekeeping();
+    await stopSnapshots();
     await app.close();
     await connection.close();
     await embedded?.stop();

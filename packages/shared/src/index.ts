@@ -1,6 +1,7 @@
 export * from './account.ts';
 export * from './auth.ts';
 export * from './gateways.ts';
+export * from './liabilities.ts';
 export * from './messages.ts';
 export * from './money.ts';
 export * from './plans.ts';

@@ -149,4 +149,9 @@ export const MESSAGES = {
     'You already have the most pending withdrawals allowed. Wait until one is processed.',
   tooManyOpenTickets: 'You already have the most open tickets allowed. Close one, or write in an open one.',
   multipartMalformed: 'The form could not be read. Send it again.',
+  liabilitySnapshotTaken: 'Proof-of-liabilities snapshot published.',
+  liabilityNoSnapshotYet: 'No proof-of-liabilities snapshot has been published yet.',
+  liabilitySnapshotNotFound: 'This proof-of-liabilities snapshot does not exist.',
+  liabilityNotInSnapshot:
+    'This snapshot holds no balance of yours: your balance was zero (or your account did not exist yet) when it was taken, so there is nothing to prove.',
 } as const;

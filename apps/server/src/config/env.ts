@@ -66,6 +66,12 @@ const EnvSchema = z.object({
     )
     .pipe(z.array(z.url({ message: 'each origin must be a URL such as https://app.example.com' }))),
   METRICS_TOKEN: z.string().min(16, { message: 'must be at least 16 characters' }).optional(),
+  SNAPSHOT_EVERY_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 366)
+    .default(24),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -138,6 +144,8 @@ export interface AppConfig {
   webDistDir: string | undefined;
   /** Bearer token that opens GET /metrics; unset, the endpoint does not exist. */
   metricsToken: string | undefined;
+  /** How often a proof-of-liabilities snapshot is taken on its own. */
+  liabilitySnapshotIntervalMs: number;
 }
 
 /** The only reader of process.env: parsed once at start, failing fast with every problem listed. */
@@ -186,5 +194,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
     webDistDir: env.WEB_DIST_DIR ? path.resolve(env.WEB_DIST_DIR) : undefined,
     metricsToken: env.METRICS_TOKEN,
+    liabilitySnapshotIntervalMs: env.SNAPSHOT_EVERY_HOURS * 3_600_000,
   };
 }

@@ -16,6 +16,9 @@ const reviewPage = async () => ({
   Component: (await import('../features/public/review-page.tsx')).ReviewPage,
 });
 const termsPage = async () => ({ Component: (await import('../features/public/terms-page.tsx')).TermsPage });
+const liabilitiesPage = async () => ({
+  Component: (await import('../features/public/liabilities-page.tsx')).LiabilitiesPage,
+});
 const forgotPasswordPage = async () => ({
   Component: (await import('../features/public/forgot-password-page.tsx')).ForgotPasswordPage,
 });
@@ -35,6 +38,7 @@ export const router = createBrowserRouter([
       { path: 'policy', lazy: policyPage, HydrateFallback: PageSpinner },
       { path: 'review', lazy: reviewPage, HydrateFallback: PageSpinner },
       { path: 'terms', lazy: termsPage, HydrateFallback: PageSpinner },
+      { path: 'liabilities', lazy: liabilitiesPage, HydrateFallback: PageSpinner },
     ],
   },
   { path: '/signin', lazy: signInPage, HydrateFallback: PageSpinner },

@@ -1,4 +1,5 @@
 export * from './ledger.ts';
+export * from './liabilities.ts';
 export * from './money.ts';
 export * from './operations.ts';
 export * from './plans.ts';

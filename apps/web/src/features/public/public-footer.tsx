@@ -66,6 +66,11 @@ export default function PublicFooter() {
                 Terms &amp; Conditions
               </Link>
             </li>
+            <li>
+              <Link to="/liabilities" className="hover:text-white">
+                Proof of liabilities
+              </Link>
+            </li>
           </ul>
         </div>
       </div>

@@ -13,6 +13,7 @@ import {
   HistoryIcon,
   MenuIcon,
   PackageIcon,
+  ShieldIcon,
   WithdrawIcon,
 } from '../../ui/icons.tsx';
 import { Logo } from '../../ui/logo.tsx';
@@ -34,6 +35,11 @@ const MENU = [
   { label: 'Packages', icon: PackageIcon, paths: { side: 'packages', drawer: 'packages' } },
   { label: 'History', icon: HistoryIcon, paths: { side: 'history', drawer: 'history' } },
   { label: 'Support', icon: ChatIcon, paths: { side: 'support', drawer: 'support' } },
+  {
+    label: 'Verify my balance',
+    icon: ShieldIcon,
+    paths: { side: 'verify-balance', drawer: 'verify-balance' },
+  },
 ] as const;
 
 const ACCOUNT_LINKS: readonly AccountMenuLink[] = [

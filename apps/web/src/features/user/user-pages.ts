@@ -9,4 +9,5 @@ export { ProfilePage } from './profile-page.tsx';
 export { SecurityPage } from './security-page.tsx';
 export { SupportPage } from './support-page.tsx';
 export { UserLayout } from './user-layout.tsx';
+export { VerifyBalancePage } from './verify-balance-page.tsx';
 export { WithdrawPage } from './withdraw-page.tsx';

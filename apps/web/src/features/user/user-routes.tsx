@@ -24,5 +24,6 @@ export const userRoutes: RouteObject = {
     { path: 'profile', lazy: async () => ({ Component: (await pages()).ProfilePage }) },
     { path: 'security', lazy: async () => ({ Component: (await pages()).SecurityPage }) },
     { path: 'notifications', lazy: async () => ({ Component: (await pages()).NotificationsPage }) },
+    { path: 'verify-balance', lazy: async () => ({ Component: (await pages()).VerifyBalancePage }) },
   ],
 };
