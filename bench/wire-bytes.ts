@@ -1,7 +1,7 @@
 /**
- * The JavaScript a browser really downloads: Chromium, cold cache, its own Accept-Encoding, and
- * every script response counted as Chromium's network panel counts "transferred" (headers and the
- * body as sent, compressed or not). A file taken from the browser's cache counts nothing.
+ * The JavaScript a browser downloads for each area of the platform: the system Chromium, a cold
+ * cache, the browser's own Accept-Encoding, script bytes counted as e2e/support/scripts-on-the-wire.ts
+ * says.
  */
 
 import { randomBytes } from 'node:crypto';
@@ -9,16 +9,8 @@ import { rm } from 'node:fs/promises';
 import { pathToFileURL } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser } from '../e2e/support/browser.ts';
+import { type ScriptTransfer, watchScripts } from '../e2e/support/scripts-on-the-wire.ts';
 import { E2E_ADMIN, freshDataDir, startServer, stopServer } from '../e2e/support/server.ts';
-
-export interface ScriptTransfer {
-  /** Bytes received for script responses, headers included. */
-  bytes: number;
-  /** Script responses that came over the network rather than from the cache. */
-  fromNetwork: number;
-  /** The Content-Encoding of each script that came over the network. */
-  encodings: string[];
-}
 
 export interface WireBytes {
   landing: ScriptTransfer;
@@ -33,40 +25,6 @@ export interface WireBytes {
 }
 
 const DESKTOP = { width: 1280, height: 800 };
-
-/** Counts the scripts a page receives from now on; `settled` waits until the network is quiet. */
-export async function watchScripts(page: Page): Promise<{ settled(): Promise<ScriptTransfer> }> {
-  const cdp = await page.context().newCDPSession(page);
-  const scripts = new Map<string, { encoding: string; bytes?: number }>();
-  cdp.on('Network.responseReceived', ({ requestId, type, response }) => {
-    if (type !== 'Script') return;
-    const headers = Object.fromEntries(
-      Object.entries(response.headers).map(([name, value]) => [name.toLowerCase(), value]),
-    );
-    scripts.set(requestId, { encoding: headers['content-encoding'] ?? 'identity' });
-  });
-  cdp.on('Network.loadingFinished', ({ requestId, encodedDataLength }) => {
-    const script = scripts.get(requestId);
-    if (script) script.bytes = encodedDataLength;
-  });
-  await cdp.send('Network.enable');
-  return {
-    async settled() {
-      await page.waitForLoadState('networkidle');
-      const finished = () => [...scripts.values()].every((script) => script.bytes !== undefined);
-      for (let wait = 0; !finished(); wait += 1) {
-        if (wait === 100) throw new Error('a script response never finished loading');
-        await page.waitForTimeout(50);
-      }
-      const overNetwork = [...scripts.values()].filter((script) => (script.bytes ?? 0) > 0);
-      return {
-        bytes: overNetwork.reduce((sum, script) => sum + (script.bytes ?? 0), 0),
-        fromNetwork: overNetwork.length,
-        encodings: overNetwork.map((script) => script.encoding),
-      };
-    },
-  };
-}
 
 /** Opens `path` in a page and returns what its scripts cost once the network is quiet. */
 async function visit(page: Page, path: string, ready: (page: Page) => Promise<void>) {
