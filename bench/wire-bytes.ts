@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import { pathToFileURL } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser } from '../e2e/support/browser.ts';
+import { launchBrowser, VIEWPORTS } from '../e2e/support/browser.ts';
 import { type ScriptTransfer, watchScripts } from '../e2e/support/scripts-on-the-wire.ts';
 import { E2E_ADMIN, freshDataDir, startServer, stopServer } from '../e2e/support/server.ts';
 
@@ -23,8 +23,6 @@ export interface WireBytes {
   /** Opening the overview again in the same browser. */
   userAgain: ScriptTransfer;
 }
-
-const DESKTOP = { width: 1280, height: 800 };
 
 /** Opens `path` in a page and returns what its scripts cost once the network is quiet. */
 async function visit(page: Page, path: string, ready: (page: Page) => Promise<void>) {
@@ -70,12 +68,12 @@ async function signUp(baseUrl: string): Promise<{ userName: string; password: st
 
 /** A fresh browser context (its own, empty cache) with one page. */
 async function coldPage(browser: Browser, baseUrl: string): Promise<Page> {
-  const context = await browser.newContext({ viewport: DESKTOP, baseURL: baseUrl });
+  const context = await browser.newContext({ viewport: VIEWPORTS.desktop, baseURL: baseUrl });
   return context.newPage();
 }
 
 /** Measures the landing page, the user area and the admin console, each first from a cold cache. */
-export async function measureWireBytesAt(
+async function measureWireBytesAt(
   baseUrl: string,
   admin: { email: string; password: string },
 ): Promise<WireBytes> {
