@@ -5,10 +5,9 @@
  */
 
 import { randomUUID } from 'node:crypto';
-import { readFile, rm, writeFile } from 'node:fs/promises';
+import { rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { connectDatabase } from '../apps/server/src/db/client.ts';
@@ -25,6 +24,7 @@ import {
 } from '../e2e/support/server.ts';
 import { benchLiabilities } from './liabilities.ts';
 import { runSoak, writeSoakSection } from './soak.ts';
+import { measureWireBytes, type WireBytes, wireBytesReport } from './wire-bytes.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 16;
@@ -217,37 +217,6 @@ async function benchDatabase(name: string, externalUrl: string | undefined) {
   }
 }
 
-/** The gzipped JavaScript each area downloads on first load, from Vite's build manifest. */
-async function measureBundles() {
-  const distDir = path.join(ROOT, 'apps/web/dist');
-  const manifest: Record<string, { file: string; imports?: string[]; isEntry?: boolean }> = JSON.parse(
-    await readFile(path.join(distDir, '.vite/manifest.json'), 'utf8'),
-  );
-  const closure = (keys: string[], seen = new Set<string>()): Set<string> => {
-    for (const key of keys) {
-      if (seen.has(key) || !manifest[key]) continue;
-      seen.add(key);
-      closure(manifest[key].imports ?? [], seen);
-    }
-    return seen;
-  };
-  const gzipped = async (keys: Set<string>) => {
-    let bytes = 0;
-    for (const key of keys) {
-      const file = manifest[key]?.file ?? '';
-      if (file.endsWith('.js')) bytes += gzipSync(await readFile(path.join(distDir, file))).length;
-    }
-    return Math.round(bytes / 102.4) / 10;
-  };
-  const entry = Object.keys(manifest).find((key) => manifest[key]?.isEntry) ?? '';
-  const area = (suffix: string) => Object.keys(manifest).filter((key) => key.endsWith(suffix));
-  return {
-    landing: await gzipped(closure([entry])),
-    user: await gzipped(closure([entry, ...area('features/user/user-pages.ts')])),
-    admin: await gzipped(closure([entry, ...area('features/admin/admin-pages.ts')])),
-  };
-}
-
 async function externalDatabase(): Promise<{ url: string; drop(): Promise<void> } | undefined> {
   const admin = new pg.Client({ connectionString: EXTERNAL_POSTGRES });
   try {
@@ -270,10 +239,7 @@ async function externalDatabase(): Promise<{ url: string; drop(): Promise<void> 
 
 const ratio = (value: number, ceiling: number) => `${Math.round((value / ceiling) * 100)}%`;
 
-function report(
-  runs: Awaited<ReturnType<typeof benchDatabase>>[],
-  bundles: Awaited<ReturnType<typeof measureBundles>>,
-): string {
+function report(runs: Awaited<ReturnType<typeof benchDatabase>>[], wireBytes: WireBytes): string {
   const lines = [
     '# Benchmark results',
     '',
@@ -313,20 +279,11 @@ function report(
       '',
     );
   }
-  lines.push(
-    '## First-load JavaScript (gzipped)',
-    '',
-    '| Area | KB | target |',
-    '|---|---|---|',
-    `| Landing page | ${bundles.landing} | ≤ 120 KB |`,
-    `| User area | ${bundles.user} | |`,
-    `| Admin area | ${bundles.admin} | |`,
-    '',
-  );
+  lines.push(...wireBytesReport(wireBytes));
   return lines.join('\n');
 }
 
-const bundles = await measureBundles();
+const wireBytes = await measureWireBytes();
 const runs = [await benchDatabase('Embedded PostgreSQL', undefined)];
 const external = await externalDatabase();
 if (external) {
@@ -339,7 +296,7 @@ if (external) {
   console.log(`No PostgreSQL at ${EXTERNAL_POSTGRES}: the external run is skipped.`);
 }
 const liabilities = await benchLiabilities();
-const markdown = `${report(runs, bundles)}\n## Proof of liabilities\n\n${liabilities.resultsLine}\n`;
+const markdown = `${report(runs, wireBytes)}\n## Proof of liabilities\n\n${liabilities.resultsLine}\n`;
 await writeFile(path.join(ROOT, 'bench/RESULTS.md'), `${markdown}\n`);
 console.log(markdown);
 

@@ -8,5 +8,8 @@ export default defineConfig({
     fileParallelism: false,
     testTimeout: 60_000,
     hookTimeout: 120_000,
+    // A page read is asserted by polling until it holds (expect.poll). Vitest's default gives up
+    // after one second, which a loaded machine exceeds; Playwright waits up to 30 s for a locator.
+    expect: { poll: { timeout: 15_000 } },
   },
 });

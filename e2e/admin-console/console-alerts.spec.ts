@@ -73,7 +73,7 @@ for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
       for (const section of SECTIONS) {
         await openSection(page, section);
         await expectBalancedLedger(page);
-        expect(await page.getByText('Plan returns are delayed.').count()).toBe(0);
+        await expect.poll(() => page.getByText('Plan returns are delayed.').count()).toBe(0);
       }
     });
 
@@ -98,15 +98,17 @@ for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
       const reserve = page.getByRole('alert').filter({ hasText: 'Plan returns are delayed.' });
       for (const section of SECTIONS) {
         await openSection(page, section);
-        expect(await ledger.getByRole('listitem').allTextContents()).toEqual([
-          'The balances sum to $12.34 instead of $0.00.',
-          '1 user account below zero.',
-          '2 approved deposits never credited.',
-        ]);
+        await expect
+          .poll(() => ledger.getByRole('listitem').allTextContents())
+          .toEqual([
+            'The balances sum to $12.34 instead of $0.00.',
+            '1 user account below zero.',
+            '2 approved deposits never credited.',
+          ]);
         await reserve
           .getByText('The yield reserve is short by $150.50; 3 investments waiting for a return.')
           .waitFor();
-        expect(await page.getByText('Ledger balanced').count()).toBe(0);
+        await expect.poll(() => page.getByText('Ledger balanced').count()).toBe(0);
       }
       await snapshot(page, `admin-alerts-${viewportName}`);
 

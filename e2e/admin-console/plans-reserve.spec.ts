@@ -122,7 +122,7 @@ for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
       await page.getByRole('button', { name: `Edit ${name}` }).click();
       const edit = page.getByRole('dialog', { name: `Edit ${name}` });
       await edit.getByText('Changes apply to new investments only.').waitFor();
-      expect(await edit.getByLabel('Rate (% per period)').inputValue()).toBe('2.5');
+      await expect.poll(() => edit.getByLabel('Rate (% per period)').inputValue()).toBe('2.5');
       await edit.getByLabel('Rate (% per period)').fill('2.75');
       await edit.getByLabel('Return the principal at maturity').uncheck();
       await edit.getByRole('button', { name: 'Save changes' }).click();
@@ -149,13 +149,14 @@ for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
       await page.getByLabel('Target type').selectOption('plan');
       const created = page.getByRole('row').filter({ hasText: 'Plan created' }).filter({ hasText: name });
       await created.getByRole('button', { name: /^Only entries for plan / }).click();
-      await expect.poll(() => page.getByRole('row').count()).toBe(5);
-      const actions = await page.getByRole('row').locator('td[data-label="Action"] > span').allTextContents();
-      expect(actions).toEqual(['Plan restored', 'Plan retired', 'Plan edited', 'Plan created']);
+      await expect
+        .poll(() => page.getByRole('row').locator('td[data-label="Action"] > span').allTextContents())
+        .toEqual(['Plan restored', 'Plan retired', 'Plan edited', 'Plan created']);
       // Only what the edit changed, each field from its old value to its new one.
       const edited = page.getByRole('row').filter({ hasText: 'Plan edited' });
-      const changes = await edited.getByRole('listitem').allTextContents();
-      expect(changes.sort()).toEqual(['Principal return: yes→no', 'Rate: 2.5%→2.75%']);
+      await expect
+        .poll(async () => (await edited.getByRole('listitem').allTextContents()).sort())
+        .toEqual(['Principal return: yes→no', 'Rate: 2.5%→2.75%']);
       await snapshot(page, `admin-audit-plans-${viewportName}`);
     });
 

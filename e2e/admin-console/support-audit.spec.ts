@@ -73,7 +73,7 @@ for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
       await page.getByText('Reply sent.').waitFor();
       await conversation.getByText(reply).waitFor();
       await conversation.getByText('Site Administrator (staff)').waitFor();
-      expect(await page.getByLabel('Reply to Joan Clarke').inputValue()).toBe('');
+      await expect.poll(() => page.getByLabel('Reply to Joan Clarke').inputValue()).toBe('');
       await snapshot(page, `admin-support-${viewportName}`);
 
       const answered = await usersTicket(user, opened._id);
@@ -82,7 +82,7 @@ for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
 
       if (viewportName === 'phone') {
         // On a phone the conversation replaces the list; the way back is at its top.
-        expect(await tickets.isVisible()).toBe(false);
+        await expect.poll(() => tickets.isVisible()).toBe(false);
         await page.getByRole('button', { name: 'All tickets' }).click();
       }
       await page.getByRole('button', { name: 'Answered', exact: true }).click();
@@ -108,7 +108,9 @@ for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
         .click();
       await expect.poll(() => page.getByRole('row').count()).toBe(3);
       const closed = page.getByRole('row').filter({ hasText: 'Ticket closed' });
-      expect(await closed.getByRole('listitem').allTextContents()).toEqual(['Status: answered→closed']);
+      await expect
+        .poll(() => closed.getByRole('listitem').allTextContents())
+        .toEqual(['Status: answered→closed']);
       const replied = page.getByRole('row').filter({ hasText: 'Support reply' });
       await replied.getByText('Site Administrator').waitFor();
       expect((await replied.getByRole('listitem').allTextContents()).sort()).toEqual([

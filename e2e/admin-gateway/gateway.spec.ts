@@ -63,7 +63,7 @@ describe('admin gateways', () => {
       .toBeGreaterThan(100);
 
     await card.getByRole('button', { name: 'Copy' }).click();
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(BTC_ADDRESS);
+    await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(BTC_ADDRESS);
     await screenshot(page, 'admin-gateways-desktop');
 
     await card.getByRole('button', { name: 'Delete' }).click();

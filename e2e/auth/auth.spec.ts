@@ -87,7 +87,7 @@ for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
       await page.goto(`${baseUrl}/signup`);
       await fillSignup(person);
       await page.getByLabel('Show password', { exact: true }).click();
-      expect(await page.getByLabel('Password', { exact: true }).getAttribute('type')).toBe('text');
+      await expect.poll(() => page.getByLabel('Password', { exact: true }).getAttribute('type')).toBe('text');
       await page.getByRole('checkbox').check();
       await page.getByRole('button', { name: 'CREATE ACCOUNT' }).click();
 
@@ -114,7 +114,7 @@ for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
       const token = stored.token as string;
       await logOut();
       await page.waitForURL(`${baseUrl}/signin`);
-      expect(await page.evaluate(() => localStorage.getItem('root'))).toBeNull();
+      await expect.poll(() => page.evaluate(() => localStorage.getItem('root'))).toBeNull();
       const afterLogout = await page.request.get(`${baseUrl}/api/user/userprofile/${stored.tradeUser._id}`, {
         headers: { authorization: `Bearer ${token}` },
       });

@@ -64,7 +64,7 @@ describe('market widgets on the overview', () => {
   it('hides the ticker on phones', async () => {
     const { context, page } = await openOverview(VIEWPORTS.phone);
     await page.getByText('Personal Trading Chart').waitFor();
-    expect(await page.locator('iframe[src="/market/ticker.html"]').isVisible()).toBe(false);
+    await expect.poll(() => page.locator('iframe[src="/market/ticker.html"]').isVisible()).toBe(false);
     await context.close();
   });
 });

@@ -61,22 +61,22 @@ async function loadEveryImage() {
 describe('hero slider', () => {
   it('advances every 8 s by itself, wrapping, and stops while the pointer is on it', async () => {
     await openLanding(VIEWPORTS.desktop, { fakeClock: true });
-    expect(await activeSlide()).toBe('1 of 3');
+    await expect.poll(() => activeSlide()).toBe('1 of 3');
     await page.clock.runFor(7_000);
-    expect(await activeSlide()).toBe('1 of 3');
+    await expect.poll(() => activeSlide()).toBe('1 of 3');
     await page.clock.runFor(1_000);
-    expect(await activeSlide()).toBe('2 of 3');
+    await expect.poll(() => activeSlide()).toBe('2 of 3');
     await page.clock.runFor(8_000);
-    expect(await activeSlide()).toBe('3 of 3');
+    await expect.poll(() => activeSlide()).toBe('3 of 3');
     await page.clock.runFor(8_000);
-    expect(await activeSlide()).toBe('1 of 3');
+    await expect.poll(() => activeSlide()).toBe('1 of 3');
 
     await page.getByRole('region', { name: 'Highlights' }).hover();
     await page.clock.runFor(24_000);
-    expect(await activeSlide()).toBe('1 of 3');
+    await expect.poll(() => activeSlide()).toBe('1 of 3');
     await page.mouse.move(5, 5);
     await page.clock.runFor(8_000);
-    expect(await activeSlide()).toBe('2 of 3');
+    await expect.poll(() => activeSlide()).toBe('2 of 3');
   });
 
   it('steps with the previous and next arrows, wrapping both ways, and Get Started leads to /signup', async () => {
@@ -84,26 +84,26 @@ describe('hero slider', () => {
     const previous = page.getByRole('button', { name: 'Previous slide' });
     const next = page.getByRole('button', { name: 'Next slide' });
     await previous.click();
-    expect(await activeSlide()).toBe('3 of 3');
+    await expect.poll(() => activeSlide()).toBe('3 of 3');
     await next.click();
-    expect(await activeSlide()).toBe('1 of 3');
+    await expect.poll(() => activeSlide()).toBe('1 of 3');
     await next.click();
-    expect(await activeSlide()).toBe('2 of 3');
+    await expect.poll(() => activeSlide()).toBe('2 of 3');
     await next.click();
-    expect(await activeSlide()).toBe('3 of 3');
+    await expect.poll(() => activeSlide()).toBe('3 of 3');
     await next.click();
-    expect(await activeSlide()).toBe('1 of 3');
+    await expect.poll(() => activeSlide()).toBe('1 of 3');
 
     // The keyboard works the arrows too.
     await next.focus();
     await page.keyboard.press('Enter');
-    expect(await activeSlide()).toBe('2 of 3');
+    await expect.poll(() => activeSlide()).toBe('2 of 3');
     await previous.focus();
     await page.keyboard.press('Space');
-    expect(await activeSlide()).toBe('1 of 3');
+    await expect.poll(() => activeSlide()).toBe('1 of 3');
 
     // Only the visible slide's link can be reached; the hidden ones are inert.
-    expect(await page.getByRole('link', { name: 'Get Started' }).count()).toBe(1);
+    await expect.poll(() => page.getByRole('link', { name: 'Get Started' }).count()).toBe(1);
     await page.getByRole('link', { name: 'Get Started' }).click();
     await page.waitForURL(`${baseUrl}/signup`);
   });
@@ -119,9 +119,9 @@ describe('hero slider', () => {
     await page.goto('/');
     await page.getByRole('group', { name: '1 of 3' }).waitFor();
     await page.clock.runFor(24_000);
-    expect(await activeSlide()).toBe('1 of 3');
+    await expect.poll(() => activeSlide()).toBe('1 of 3');
     await page.getByRole('button', { name: 'Next slide' }).click();
-    expect(await activeSlide()).toBe('2 of 3');
+    await expect.poll(() => activeSlide()).toBe('2 of 3');
   });
 });
 
@@ -158,7 +158,7 @@ describe('header navigation at desktop width', () => {
     const aboutTop = await settledTop('#about');
     expect(aboutTop).toBeGreaterThanOrEqual(headerHeight - 1);
     expect(aboutTop).toBeLessThan(headerHeight + 80);
-    expect(await page.evaluate(() => document.activeElement?.id)).toBe('about');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('about');
 
     await nav.getByRole('link', { name: 'Contact', exact: true }).click();
     await page.waitForURL(`${baseUrl}/#contact`);
@@ -171,11 +171,11 @@ describe('header navigation at desktop width', () => {
     // Clicking About a second time scrolls again, although the address does not change.
     await nav.getByRole('link', { name: 'About', exact: true }).click();
     await nav.getByRole('link', { name: 'About', exact: true }).click();
-    expect(await settledTop('#about')).toBeLessThan(headerHeight + 80);
+    await expect.poll(() => settledTop('#about')).toBeLessThan(headerHeight + 80);
 
     await nav.getByRole('link', { name: 'Home', exact: true }).click();
     await page.waitForURL(`${baseUrl}/`);
-    expect(await settledTop('body')).toBe(0);
+    await expect.poll(() => settledTop('body')).toBe(0);
   });
 
   it('opens an address with #about or #contact at that section, though it arrives after the hero', async () => {
@@ -184,7 +184,7 @@ describe('header navigation at desktop width', () => {
     await page.goto('/#about');
     await page.locator('#about').waitFor();
     const headerHeight = await page.evaluate(() => document.querySelector('header')?.offsetHeight ?? 0);
-    expect(await settledTop('#about')).toBeLessThan(headerHeight + 80);
+    await expect.poll(() => settledTop('#about')).toBeLessThan(headerHeight + 80);
     await page.goto('/policy#contact');
     await page.getByRole('heading', { name: 'Privacy Policy' }).waitFor();
     const contactTop = await settledTop('#contact');
@@ -213,7 +213,7 @@ describe('header navigation at desktop width', () => {
 
     const footer = page.getByRole('contentinfo');
     await footer.getByText('Investments can lose value', { exact: false }).waitFor();
-    expect(await footer.textContent()).toMatch(/past returns do not guarantee future returns/i);
+    await expect.poll(() => footer.textContent()).toMatch(/past returns do not guarantee future returns/i);
     for (const label of [
       'Private Policy',
       'Terms & Conditions',
@@ -231,7 +231,7 @@ describe('header navigation at desktop width', () => {
     await footer.getByRole('link', { name: 'Terms & Conditions' }).click();
     await page.waitForURL(`${baseUrl}/terms`);
     await page.getByRole('heading', { level: 1, name: 'Terms & Conditions' }).waitFor();
-    expect(await settledTop('body')).toBe(0);
+    await expect.poll(() => settledTop('body')).toBe(0);
   });
 
   it('looks right at 1280 px', async () => {
@@ -302,13 +302,15 @@ describe("the operator's claims", () => {
 describe('at phone width', () => {
   it('opens the mobile menu, whose links go where the header links go', async () => {
     await openLanding(VIEWPORTS.phone);
-    expect(await page.getByRole('navigation', { name: 'Main' }).isVisible()).toBe(false);
+    await expect.poll(() => page.getByRole('navigation', { name: 'Main' }).isVisible()).toBe(false);
     const toggle = page.getByRole('button', { name: 'Open menu' });
-    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+    await expect.poll(() => toggle.getAttribute('aria-expanded')).toBe('false');
     await toggle.click();
     const menu = page.getByRole('navigation', { name: 'Mobile' });
     await menu.waitFor();
-    expect(await page.getByRole('button', { name: 'Close menu' }).getAttribute('aria-expanded')).toBe('true');
+    await expect
+      .poll(() => page.getByRole('button', { name: 'Close menu' }).getAttribute('aria-expanded'))
+      .toBe('true');
     for (const label of ['Home', 'About', 'Invest', 'Features', 'Trade', 'Contact', 'Register', 'Login']) {
       await menu.getByRole('link', { name: label, exact: true }).waitFor();
     }
@@ -316,17 +318,17 @@ describe('at phone width', () => {
 
     // Escape closes it and gives focus back to the toggle; the keyboard reopens it.
     await page.keyboard.press('Escape');
-    expect(await menu.count()).toBe(0);
-    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-controls'))).toBe(
-      'mobile-menu',
-    );
+    await expect.poll(() => menu.count()).toBe(0);
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-controls')))
+      .toBe('mobile-menu');
     await page.keyboard.press('Enter');
     await menu.waitFor();
 
     await menu.getByRole('link', { name: 'About', exact: true }).click();
     await page.waitForURL(`${baseUrl}/#about`);
-    expect(await menu.count()).toBe(0);
-    expect(await settledTop('#about')).toBeLessThan(200);
+    await expect.poll(() => menu.count()).toBe(0);
+    await expect.poll(() => settledTop('#about')).toBeLessThan(200);
 
     await page.getByRole('button', { name: 'Open menu' }).click();
     await page.getByRole('navigation', { name: 'Mobile' }).getByRole('link', { name: 'Trade' }).click();
@@ -336,9 +338,13 @@ describe('at phone width', () => {
   it('fits 390 px and 360 px without sideways scrolling', async () => {
     await openLanding(VIEWPORTS.phone);
     await loadEveryImage();
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.scrollWidth))
+      .toBeLessThanOrEqual(390);
     await screenshot(page, 'landing-phone');
     await page.setViewportSize({ width: 360, height: 740 });
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.scrollWidth))
+      .toBeLessThanOrEqual(360);
   });
 });

@@ -61,9 +61,9 @@ describe('sign-up, review and sign-in details', () => {
       ['Confirm Password', 'Show confirm password'],
     ] as const) {
       await page.getByRole('button', { name: toggle, exact: true }).click();
-      expect(await page.getByLabel(field, { exact: true }).getAttribute('type')).toBe('text');
+      await expect.poll(() => page.getByLabel(field, { exact: true }).getAttribute('type')).toBe('text');
       await page.getByRole('button', { name: toggle.replace('Show', 'Hide'), exact: true }).click();
-      expect(await page.getByLabel(field, { exact: true }).getAttribute('type')).toBe('password');
+      await expect.poll(() => page.getByLabel(field, { exact: true }).getAttribute('type')).toBe('password');
     }
 
     await page.getByRole('button', { name: 'CREATE ACCOUNT' }).click();
@@ -82,7 +82,7 @@ describe('sign-up, review and sign-in details', () => {
     const card = page.getByRole('main');
     await card.getByRole('heading', { name: 'Your Account is Activated but Under Review' }).waitFor();
     await card.getByRole('link', { name: 'support@vestora.local' }).waitFor();
-    expect(await card.textContent()).toMatch(/chat with our team/);
+    await expect.poll(() => card.textContent()).toMatch(/chat with our team/);
 
     // "Remember me" asks the server for the long session.
     await card.getByRole('link', { name: 'Back to login' }).click();

@@ -21,6 +21,15 @@ export async function expectAccessible(page: Page, what: string): Promise<void> 
   if (!(await page.evaluate(() => window.axe !== undefined))) {
     await page.evaluate(await readFile(AXE_SCRIPT, 'utf8'));
   }
+  // Judge what a person sees once things settle: a toast caught half-way through fading in is
+  // half-transparent, and its text fails the contrast check that the shown toast passes. Endless
+  // animations (spinners) never finish and change no colours, so they are not waited for.
+  await page.evaluate(async () => {
+    const finite = document
+      .getAnimations()
+      .filter((animation) => animation.effect?.getComputedTiming().iterations !== Number.POSITIVE_INFINITY);
+    await Promise.all(finite.map((animation) => animation.finished.catch(() => undefined)));
+  });
   const violations = await page.evaluate(async () => {
     if (!window.axe) throw new Error('axe did not load');
     const { violations } = await window.axe.run(document);

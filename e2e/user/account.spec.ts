@@ -45,14 +45,18 @@ for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
       for (const label of ['Full Name', 'Email', 'Phone Number', 'Date of birth', 'Address']) {
         await profileRow(label).waitFor();
       }
-      expect(await profileRow('Phone Number').textContent()).toContain('Not added yet');
+      await expect.poll(() => profileRow('Phone Number').textContent()).toContain('Not added yet');
 
       await profileRow('Phone Number').click();
       const dialog = page.getByRole('dialog', { name: 'Update Profile' });
       await dialog.waitFor();
-      expect(await dialog.getByRole('tab', { name: 'Personal' }).getAttribute('aria-selected')).toBe('true');
-      expect(await dialog.getByLabel('Date of Birth').getAttribute('placeholder')).toBe('DD/MM/YYYY');
-      expect(await dialog.getByLabel('Fullname').inputValue()).toBe(user.user.fullName);
+      await expect
+        .poll(() => dialog.getByRole('tab', { name: 'Personal' }).getAttribute('aria-selected'))
+        .toBe('true');
+      await expect
+        .poll(() => dialog.getByLabel('Date of Birth').getAttribute('placeholder'))
+        .toBe('DD/MM/YYYY');
+      await expect.poll(() => dialog.getByLabel('Fullname').inputValue()).toBe(user.user.fullName);
       await screenshot(page, `profile-dialog-${viewportName}`);
       await expectAccessible(page, 'the Update Profile dialog');
 
@@ -77,7 +81,9 @@ for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
       // The Address tab by keyboard, as the tab pattern allows.
       await dialog.getByRole('tab', { name: 'Personal' }).focus();
       await page.keyboard.press('ArrowRight');
-      expect(await dialog.getByRole('tab', { name: 'Address' }).getAttribute('aria-selected')).toBe('true');
+      await expect
+        .poll(() => dialog.getByRole('tab', { name: 'Address' }).getAttribute('aria-selected'))
+        .toBe('true');
       await dialog.getByRole('textbox', { name: 'Address' }).fill('12 St James Square');
       await dialog.getByLabel('Postal').fill('SW1Y 4JH');
       await dialog.getByLabel('Country').fill('United Kingdom');
@@ -85,15 +91,15 @@ for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
       await page.getByText('Profile updated successfully.').waitFor();
       await dialog.waitFor({ state: 'detached' });
 
-      expect(await profileRow('Full Name').textContent()).toContain('Ada King Lovelace');
-      expect(await profileRow('Email').textContent()).toContain(newEmail);
-      expect(await profileRow('Phone Number').textContent()).toContain('+44 20 7946 0958');
-      expect(await profileRow('Date of birth').textContent()).toContain('10/12/1990');
-      expect(await profileRow('Address').textContent()).toContain(
-        '12 St James Square, SW1Y 4JH, United Kingdom',
-      );
+      await expect.poll(() => profileRow('Full Name').textContent()).toContain('Ada King Lovelace');
+      await expect.poll(() => profileRow('Email').textContent()).toContain(newEmail);
+      await expect.poll(() => profileRow('Phone Number').textContent()).toContain('+44 20 7946 0958');
+      await expect.poll(() => profileRow('Date of birth').textContent()).toContain('10/12/1990');
+      await expect
+        .poll(() => profileRow('Address').textContent())
+        .toContain('12 St James Square, SW1Y 4JH, United Kingdom');
       // The stored session and the top bar follow at once.
-      expect(await storedUser()).toMatchObject({ fullName: 'Ada King Lovelace', email: newEmail });
+      await expect.poll(() => storedUser()).toMatchObject({ fullName: 'Ada King Lovelace', email: newEmail });
       await page.getByRole('button', { name: 'Account menu, Ada King Lovelace' }).waitFor();
 
       await page.reload();
@@ -153,8 +159,8 @@ for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
       await openAccountMenuItem(page, 'Settings');
       const history = page.getByRole('region', { name: 'Recent sign-ins' });
       await history.getByText('Wrong password').first().waitFor();
-      expect(await history.getByText('Signed in').count()).toBeGreaterThan(0);
-      expect(await history.textContent()).toContain('Chrome');
+      await expect.poll(() => history.getByText('Signed in').count()).toBeGreaterThan(0);
+      await expect.poll(() => history.textContent()).toContain('Chrome');
       await screenshot(page, `security-${viewportName}`);
       await expectAccessible(page, '/user/security');
     });
@@ -163,7 +169,7 @@ for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
       const user = await signUpUser(api);
       await openSignedIn(page, user, '/user/overview');
       const header = page.getByRole('banner');
-      expect(await header.locator('img').count()).toBe(0);
+      await expect.poll(() => header.locator('img').count()).toBe(0);
 
       await header.getByRole('button', { name: 'Add a profile picture' }).click();
       const question = page.getByRole('alertdialog', { name: 'Add Image' });
@@ -173,9 +179,9 @@ for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
         page.waitForEvent('filechooser'),
         question.getByRole('button', { name: 'Choose image' }).click(),
       ]);
-      expect(await chooser.element().getAttribute('accept')).toBe(
-        'image/png,image/jpeg,image/webp,image/gif',
-      );
+      await expect
+        .poll(() => chooser.element().getAttribute('accept'))
+        .toBe('image/png,image/jpeg,image/webp,image/gif');
       await chooser.setFiles({ name: 'me.png', mimeType: 'image/png', buffer: TINY_PNG });
       await page.getByText('Profile picture updated.').waitFor();
 
@@ -246,34 +252,36 @@ for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
           .filter({ has: page.getByRole('heading', { name: title, exact: true }) })
           .locator('p')
           .textContent();
-      for (const title of titles) expect(await shownValue(title)).toBe('******');
+      for (const title of titles) await expect.poll(() => shownValue(title)).toBe('******');
 
       for (const title of titles) {
         await summary.getByRole('button', { name: `Show ${title}` }).click();
-        expect(await shownValue(title)).not.toBe('******');
+        await expect.poll(() => shownValue(title)).not.toBe('******');
         for (const other of titles.filter((name) => name !== title)) {
-          expect(await shownValue(other), `${other} while ${title} is shown`).toBe('******');
+          await expect
+            .poll(() => shownValue(other), { message: `${other} while ${title} is shown` })
+            .toBe('******');
         }
         await summary.getByRole('button', { name: `Hide ${title}` }).click();
-        expect(await shownValue(title)).toBe('******');
+        await expect.poll(() => shownValue(title)).toBe('******');
       }
       await summary.getByRole('button', { name: 'Show Total Balance' }).click();
       await summary.getByRole('button', { name: 'Show Deposits' }).click();
-      expect(await shownValue('Total Balance')).toBe('$0.00');
-      expect(await shownValue('Deposits')).toBe('0 pending');
-      expect(await shownValue('Earnings')).toBe('******');
+      await expect.poll(() => shownValue('Total Balance')).toBe('$0.00');
+      await expect.poll(() => shownValue('Deposits')).toBe('0 pending');
+      await expect.poll(() => shownValue('Earnings')).toBe('******');
 
       await page.getByRole('button', { name: 'Account menu' }).click();
       const menu = page.getByRole('menu');
       await menu.getByRole('menuitem', { name: 'My Profile' }).waitFor();
-      expect(await menu.getByRole('menuitem', { name: 'Settings' }).count()).toBe(1);
-      expect(await menu.getByRole('menuitem', { name: 'Notifications' }).count()).toBe(
-        viewportName === 'phone' ? 1 : 0,
-      );
+      await expect.poll(() => menu.getByRole('menuitem', { name: 'Settings' }).count()).toBe(1);
+      await expect
+        .poll(() => menu.getByRole('menuitem', { name: 'Notifications' }).count())
+        .toBe(viewportName === 'phone' ? 1 : 0);
       await screenshot(page, `account-menu-${viewportName}`);
       await menu.getByRole('menuitem', { name: 'Log Out' }).click();
       await page.waitForURL(`${baseUrl}/signin`);
-      expect(await page.evaluate(() => localStorage.getItem('root'))).toBeNull();
+      await expect.poll(() => page.evaluate(() => localStorage.getItem('root'))).toBeNull();
       const revoked = await api.get(`/api/user/userprofile/${user.user._id}`, {
         headers: { authorization: `Bearer ${user.token}` },
       });

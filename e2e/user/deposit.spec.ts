@@ -43,7 +43,7 @@ async function expectCopiedAddress(expected: string) {
   expect(shown).toBe(expected);
   await page.getByRole('button', { name: 'Copy address' }).click();
   await page.getByText('Address copied to clipboard!').waitFor();
-  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(expected);
+  await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(expected);
 }
 
 async function expectQrImage(coinName: string) {
@@ -52,12 +52,17 @@ async function expectQrImage(coinName: string) {
   await expect.poll(() => qr.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
 }
 
-/** Holds deposit calls for a moment, so the busy state can be seen. */
-async function slowDownDeposits() {
+/** Holds deposit calls until the returned function lets them go, so the busy state can be seen. */
+async function holdDeposits(): Promise<() => void> {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
   await page.route('**/api/user/deposit', async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 600));
+    await released;
     await route.continue();
   });
+  return release;
 }
 
 for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
@@ -87,7 +92,7 @@ for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
 
       // Exactly one coin: choosing Ethereum unsets Bitcoin.
       await page.getByRole('radio', { name: 'Ethereum' }).check();
-      expect(await page.getByRole('radio', { name: 'Bitcoin' }).isChecked()).toBe(false);
+      await expect.poll(() => page.getByRole('radio', { name: 'Bitcoin' }).isChecked()).toBe(false);
       await screenshot(page, `deposit-entry-${viewportName}`);
       await expectAccessible(page, '/user/deposit, first step with a message');
 
@@ -95,8 +100,8 @@ for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
       await page.getByRole('button', { name: 'CONTINUE' }).click();
       await page.getByRole('heading', { name: 'Make Payment' }).waitFor();
       await page.getByRole('button', { name: 'Back' }).click();
-      expect(await page.getByLabel('Amount (USD)').inputValue()).toBe('50');
-      expect(await page.getByRole('radio', { name: 'Ethereum' }).isChecked()).toBe(true);
+      await expect.poll(() => page.getByLabel('Amount (USD)').inputValue()).toBe('50');
+      await expect.poll(() => page.getByRole('radio', { name: 'Ethereum' }).isChecked()).toBe(true);
       expect(await historyTotal(user)).toBe(0);
     });
 
@@ -109,22 +114,23 @@ for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
 
       await page.getByRole('heading', { name: 'Make Payment' }).waitFor();
       await page.getByText('$60.00').first().waitFor();
-      expect(await page.getByRole('definition').filter({ hasText: 'ERC' }).count()).toBe(1);
+      await expect.poll(() => page.getByRole('definition').filter({ hasText: 'ERC' }).count()).toBe(1);
       await expectQrImage('Ethereum');
       await expectCopiedAddress(gateways.eth.add);
       await screenshot(page, `deposit-payment-${viewportName}`);
       await expectAccessible(page, '/user/deposit, payment step');
 
-      await slowDownDeposits();
+      const releaseDeposit = await holdDeposits();
       await page.getByRole('button', { name: 'Submit Payment' }).click();
       await page.getByText('Processing Eth Deposit').waitFor();
-      expect(await page.getByRole('button', { name: 'Submit Payment' }).isDisabled()).toBe(true);
+      await expect.poll(() => page.getByRole('button', { name: 'Submit Payment' }).isDisabled()).toBe(true);
+      releaseDeposit();
       await page.getByText('Deposit successful').waitFor();
 
       // Success resets amount, coin and step.
       await page.getByRole('heading', { name: 'Fund your account' }).waitFor();
-      expect(await page.getByLabel('Amount (USD)').inputValue()).toBe('');
-      expect(await page.getByRole('radio', { name: 'Ethereum' }).isChecked()).toBe(false);
+      await expect.poll(() => page.getByLabel('Amount (USD)').inputValue()).toBe('');
+      await expect.poll(() => page.getByRole('radio', { name: 'Ethereum' }).isChecked()).toBe(false);
       const { data } = await callApi<{
         data: { type: string; mode: string; amount: number; status: string }[];
       }>(api, 'GET', '/api/user/transactions', user.token);
@@ -161,7 +167,7 @@ for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
       await waitForAlert(page, 'Please upload proof of payment.');
 
       await page.getByRole('button', { name: 'Back' }).click();
-      expect(await page.getByLabel('Amount to Deposit').inputValue()).toBe('100');
+      await expect.poll(() => page.getByLabel('Amount to Deposit').inputValue()).toBe('100');
       expect(await historyTotal(user)).toBe(0);
     });
 
@@ -183,20 +189,21 @@ for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
       await screenshot(page, `depo-transaction-${viewportName}`);
       await expectAccessible(page, '/user/depo, transaction details with the proof field');
 
-      await slowDownDeposits();
+      const releaseDeposit = await holdDeposits();
       await page.getByRole('button', { name: 'Submit', exact: true }).click();
       await page.getByRole('button', { name: 'Submitting...' }).waitFor();
       await page.getByText('Deposit Processing...').waitFor();
+      releaseDeposit();
       await page.getByText('Deposit successful').waitFor();
       await page.getByRole('heading', { name: 'Fund Your Account' }).waitFor();
-      expect(await page.getByLabel('Amount to Deposit').inputValue()).toBe('');
-      expect(await page.getByRole('radio', { name: 'Bitcoin' }).isChecked()).toBe(false);
+      await expect.poll(() => page.getByLabel('Amount to Deposit').inputValue()).toBe('');
+      await expect.poll(() => page.getByRole('radio', { name: 'Bitcoin' }).isChecked()).toBe(false);
 
       await openMenuEntry(page, viewportName, 'History');
       await page.waitForURL(`${baseUrl}/user/history`);
       const row = page.getByRole('listitem').filter({ hasText: 'Bitcoin deposit' });
       await row.filter({ hasText: 'pending' }).waitFor();
-      expect(await row.textContent()).toContain('+$150.00');
+      await expect.poll(() => row.textContent()).toContain('+$150.00');
       await screenshot(page, `history-pending-${viewportName}`);
       await expectAccessible(page, '/user/history');
 
@@ -251,16 +258,18 @@ for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
       await page.getByRole('radio', { name: 'Ethereum' }).check();
       await page.getByRole('button', { name: 'Proceed to Payment' }).click();
       await waitForAlert(page, 'Failed to fetch gateway details. Please try again later.');
-      expect(await page.getByRole('button', { name: 'I have made payment' }).isDisabled()).toBe(true);
+      await expect
+        .poll(() => page.getByRole('button', { name: 'I have made payment' }).isDisabled())
+        .toBe(true);
       await expectAccessible(page, '/user/depo without a wallet');
-      expect(await page.getByRole('button', { name: 'Copy address' }).count()).toBe(0);
+      await expect.poll(() => page.getByRole('button', { name: 'Copy address' }).count()).toBe(0);
 
       await page.goto('/user/deposit');
       await page.getByLabel('Amount (USD)').fill('80');
       await page.getByRole('radio', { name: 'Ethereum' }).check();
       await page.getByRole('button', { name: 'CONTINUE' }).click();
       await waitForAlert(page, 'Failed to fetch gateway details. Please try again later.');
-      expect(await page.getByRole('button', { name: 'Submit Payment' }).isDisabled()).toBe(true);
+      await expect.poll(() => page.getByRole('button', { name: 'Submit Payment' }).isDisabled()).toBe(true);
     });
   });
 }

@@ -53,30 +53,30 @@ for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
       await openSignedIn(page, user, '/user/history');
       const rows = page.getByRole('list', { name: 'History' }).getByRole('listitem');
       await page.getByText('1–20 of 23 transactions').waitFor();
-      expect(await rows.count()).toBe(20);
+      await expect.poll(() => rows.count()).toBe(20);
       // Newest first: the last deposit made (70 USD in USDT) heads the list.
-      expect(await rows.first().textContent()).toContain('+$70.00');
-      expect(await rows.first().textContent()).toContain('pending');
+      await expect.poll(() => rows.first().textContent()).toContain('+$70.00');
+      await expect.poll(() => rows.first().textContent()).toContain('pending');
       await screenshot(page, `history-${viewportName}`);
       await expectAccessible(page, '/user/history with pages');
 
       await page.getByRole('button', { name: 'Next' }).click();
       await page.getByText('21–23 of 23 transactions').waitFor();
       const declined = rows.filter({ hasText: 'Ethereum deposit' });
-      expect(await declined.textContent()).toContain('rejected');
-      expect(await declined.textContent()).toContain('Reason: Proof unreadable');
+      await expect.poll(() => declined.textContent()).toContain('rejected');
+      await expect.poll(() => declined.textContent()).toContain('Reason: Proof unreadable');
       const credit = rows.filter({ hasText: 'Credit by an administrator' });
-      expect(await credit.textContent()).toContain('Reason: Welcome bonus');
-      expect(await credit.textContent()).toContain('+$25.00');
-      expect(await rows.last().textContent()).toContain('Bitcoin deposit');
-      expect(await rows.last().textContent()).toContain('approved');
+      await expect.poll(() => credit.textContent()).toContain('Reason: Welcome bonus');
+      await expect.poll(() => credit.textContent()).toContain('+$25.00');
+      await expect.poll(() => rows.last().textContent()).toContain('Bitcoin deposit');
+      await expect.poll(() => rows.last().textContent()).toContain('approved');
 
       await page.getByRole('button', { name: 'Adjustments' }).click();
       await expect.poll(() => rows.count()).toBe(1);
-      expect(await rows.first().textContent()).toContain('Credit by an administrator');
-      expect(await page.getByRole('button', { name: 'Adjustments' }).getAttribute('aria-pressed')).toBe(
-        'true',
-      );
+      await expect.poll(() => rows.first().textContent()).toContain('Credit by an administrator');
+      await expect
+        .poll(() => page.getByRole('button', { name: 'Adjustments' }).getAttribute('aria-pressed'))
+        .toBe('true');
 
       await page.getByRole('button', { name: 'Withdrawals' }).click();
       await page.getByText('Nothing of this type yet.').waitFor();
@@ -91,8 +91,10 @@ for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
       if (viewportName === 'phone') await page.getByRole('button', { name: 'Open menu' }).click();
       // The specification's menus differ: the side menu opens depo, the drawer opens deposit.
       const depositPath = viewportName === 'phone' ? '/user/deposit' : '/user/depo';
-      expect(await menu.getByRole('link', { name: 'Deposit' }).getAttribute('href')).toBe(depositPath);
-      expect(await currentEntry()).toBe('Dashboard');
+      await expect
+        .poll(() => menu.getByRole('link', { name: 'Deposit' }).getAttribute('href'))
+        .toBe(depositPath);
+      await expect.poll(() => currentEntry()).toBe('Dashboard');
       if (viewportName === 'phone') await page.keyboard.press('Escape');
 
       for (const [label, path, heading] of [
@@ -106,7 +108,7 @@ for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
         await page.getByRole('heading', { level: 1, name: heading }).waitFor();
         await expectAccessible(page, path);
         if (viewportName === 'phone') await page.getByRole('button', { name: 'Open menu' }).click();
-        expect(await currentEntry()).toBe(label);
+        await expect.poll(() => currentEntry()).toBe(label);
         if (viewportName === 'phone') await page.keyboard.press('Escape');
       }
 

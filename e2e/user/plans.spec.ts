@@ -54,10 +54,10 @@ for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
       // The cards are the operator's catalogue, as the API serves it.
       const { data: plans } = await callApi<{ data: ServedPlan[] }>(api, 'GET', '/api/plans', null);
       for (const plan of plans) await planCard(plan.name).waitFor();
-      expect(await page.getByRole('article').count()).toBe(plans.length);
-      expect(await planCard('SMALL').textContent()).toContain('3.6%');
-      expect(await planCard('SMALL').textContent()).toContain('$50.00 – $1,000.00');
-      expect(await planCard('SMALL').textContent()).toContain('60 days');
+      await expect.poll(() => page.getByRole('article').count()).toBe(plans.length);
+      await expect.poll(() => planCard('SMALL').textContent()).toContain('3.6%');
+      await expect.poll(() => planCard('SMALL').textContent()).toContain('$50.00 – $1,000.00');
+      await expect.poll(() => planCard('SMALL').textContent()).toContain('60 days');
       await screenshot(page, `packages-${viewportName}`);
 
       // Unverified: told why, and the form stays shut.
@@ -65,7 +65,9 @@ for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
       await dialog
         .getByText('Your account must be verified by an administrator before you can invest.')
         .waitFor();
-      expect(await dialog.getByRole('button', { name: 'Invest', exact: true }).isDisabled()).toBe(true);
+      await expect
+        .poll(() => dialog.getByRole('button', { name: 'Invest', exact: true }).isDisabled())
+        .toBe(true);
       await screenshot(page, `invest-unverified-${viewportName}`);
       await expectAccessible(page, 'the invest dialog, unverified');
       await page.keyboard.press('Escape');
@@ -74,7 +76,7 @@ for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
       await callApi(api, 'PUT', `/api/admin/verifyUser/${user.user._id}`, adminToken);
       await page.reload();
       dialog = await selectPlan('STANDARD');
-      expect(await dialog.textContent()).toContain('$2,000.00');
+      await expect.poll(() => dialog.textContent()).toContain('$2,000.00');
       const amount = dialog.getByLabel('Amount (USD)');
       const invest = dialog.getByRole('button', { name: 'Invest', exact: true });
       await amount.fill('3000');
@@ -98,9 +100,8 @@ for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
         .getByRole('table', { name: 'My investments' })
         .getByRole('row')
         .filter({ hasText: 'SMALL' });
-      const text = await row.textContent();
       for (const expected of ['$250.00', '$0.00', '60 days', '3.6% daily', 'Active'])
-        expect(text).toContain(expected);
+        await expect.poll(() => row.textContent()).toContain(expected);
       await screenshot(page, `my-plans-${viewportName}`);
       await expectAccessible(page, '/user/my-plans with a plan');
 
@@ -136,7 +137,7 @@ for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
       await page.reload();
       await page.getByRole('heading', { level: 1, name: 'Packages' }).waitFor();
       await planCard('SMALL').waitFor();
-      expect(await planCard(name).count()).toBe(0);
+      await expect.poll(() => planCard(name).count()).toBe(0);
     });
   });
 }

@@ -39,7 +39,9 @@ for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
       await page.getByRole('heading', { level: 1, name: 'Support' }).waitFor();
       const { data: site } = await callApi<{ data: { supportEmail: string } }>(api, 'GET', '/api/site', null);
       await page.getByRole('link', { name: site.supportEmail }).waitFor();
-      expect(await page.getByLabel('Message', { exact: true }).getAttribute('required')).not.toBeNull();
+      await expect
+        .poll(() => page.getByLabel('Message', { exact: true }).getAttribute('required'))
+        .not.toBeNull();
 
       await page.getByRole('button', { name: 'Send', exact: true }).click();
       await waitForAlert(page, 'Please write a message.');
@@ -48,7 +50,7 @@ for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
         .fill('My deposit from Monday is not in my balance yet.');
       await page.getByRole('button', { name: 'Send', exact: true }).click();
       await page.getByText('Your message has been sent. Our team will answer here.').waitFor();
-      expect(await page.getByLabel('Message', { exact: true }).inputValue()).toBe('');
+      await expect.poll(() => page.getByLabel('Message', { exact: true }).inputValue()).toBe('');
       const ticket = page.getByRole('article', { name: 'My deposit from Monday is not in my balance yet.' });
       await ticket.getByText('Waiting for an answer').waitFor();
 
@@ -68,7 +70,7 @@ for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
       await page.reload();
       await ticket.getByText('It was approved a minute ago; it is in your balance now.').waitFor();
       await ticket.getByText('Answered').waitFor();
-      expect(await ticket.textContent()).toContain('Support team');
+      await expect.poll(() => ticket.textContent()).toContain('Support team');
       await expect.poll(() => notificationsLink().getAttribute('aria-label')).toBe('Notifications, 1 unread');
 
       // The conversation goes on in the same ticket.
@@ -84,13 +86,13 @@ for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
     it("counts an admin's decisions as unread in the top bar; the list marks one or all as read", async () => {
       const user = await signUpUser(api);
       await openSignedIn(page, user, '/user/overview');
-      expect(await notificationsLink().getAttribute('aria-label')).toBe('Notifications');
+      await expect.poll(() => notificationsLink().getAttribute('aria-label')).toBe('Notifications');
 
       await callApi(api, 'POST', '/api/user/deposit', user.token, { data: { mode: 'btc', amount: 120 } });
       await approveNewestDeposit(api, adminToken, user.user._id);
       await page.reload();
       await expect.poll(() => notificationsLink().getAttribute('aria-label')).toBe('Notifications, 1 unread');
-      expect(await page.getByTestId('unread-count').textContent()).toBe('1');
+      await expect.poll(() => page.getByTestId('unread-count').textContent()).toBe('1');
 
       // Phones reach the list from the account menu too; the bell works at both widths.
       if (viewportName === 'phone') await openAccountMenuItem(page, 'Notifications');
@@ -99,17 +101,21 @@ for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
       await page.getByRole('heading', { level: 1, name: 'Notifications' }).waitFor();
       const list = page.getByRole('main').getByRole('listitem');
       await list.filter({ hasText: 'Deposit approved' }).waitFor();
-      expect(await list.first().textContent()).toContain('Your BTC deposit of $120.00 was approved');
+      await expect
+        .poll(() => list.first().textContent())
+        .toContain('Your BTC deposit of $120.00 was approved');
       await page.getByText('1 unread').waitFor();
-      expect(await page.getByRole('button', { name: 'Mark all as read' }).isDisabled()).toBe(false);
+      await expect
+        .poll(() => page.getByRole('button', { name: 'Mark all as read' }).isDisabled())
+        .toBe(false);
       await screenshot(page, `notifications-${viewportName}`);
       await expectAccessible(page, '/user/notifications with an unread one');
 
       await page.getByRole('button', { name: /^Mark as read.*Deposit approved/ }).click();
       await page.getByText('0 unread').waitFor();
       await expect.poll(() => notificationsLink().getAttribute('aria-label')).toBe('Notifications');
-      expect(await page.getByTestId('unread-count').count()).toBe(0);
-      expect(await page.getByRole('button', { name: 'Mark all as read' }).isDisabled()).toBe(true);
+      await expect.poll(() => page.getByTestId('unread-count').count()).toBe(0);
+      await expect.poll(() => page.getByRole('button', { name: 'Mark all as read' }).isDisabled()).toBe(true);
 
       // Two more decisions, then all of them at once.
       await callApi(api, 'POST', '/api/user/deposit', user.token, { data: { mode: 'eth', amount: 60 } });

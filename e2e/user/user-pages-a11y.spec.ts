@@ -87,7 +87,7 @@ for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
       }
       const menu = page.getByRole('navigation', { name: 'Account' });
       await menu.waitFor();
-      expect(await menu.getByRole('link').allTextContents()).toEqual(MENU_ORDER);
+      await expect.poll(() => menu.getByRole('link').allTextContents()).toEqual(MENU_ORDER);
 
       await menu.getByRole('link', { name: 'Packages' }).focus();
       await page.keyboard.press('Enter');
@@ -96,7 +96,7 @@ for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
       if (viewportName === 'phone') {
         await page.getByRole('button', { name: 'Open menu' }).click();
       }
-      expect(await menu.locator('[aria-current="page"]').textContent()).toBe('Packages');
+      await expect.poll(() => menu.locator('[aria-current="page"]').textContent()).toBe('Packages');
       if (viewportName === 'phone') await page.keyboard.press('Escape');
 
       // The account menu opens and works from the keyboard as well.

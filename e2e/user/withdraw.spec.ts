@@ -34,8 +34,8 @@ for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
       await page
         .getByText('Your account must be verified by an administrator before you can withdraw.')
         .waitFor();
-      expect(await page.getByLabel('Amount (USD)').isDisabled()).toBe(true);
-      expect(await page.getByRole('button', { name: 'WITHDRAW' }).isDisabled()).toBe(true);
+      await expect.poll(() => page.getByLabel('Amount (USD)').isDisabled()).toBe(true);
+      await expect.poll(() => page.getByRole('button', { name: 'WITHDRAW' }).isDisabled()).toBe(true);
       await screenshot(page, `withdraw-unverified-${viewportName}`);
       await expectAccessible(page, '/user/withdraw, unverified');
       // The server refuses on its own as well; the disabled form is only a courtesy.
@@ -48,7 +48,7 @@ for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
       await callApi(api, 'PUT', `/api/admin/verifyUser/${user.user._id}`, adminToken);
       await page.reload();
       await expect.poll(() => page.getByLabel('Amount (USD)').isEnabled()).toBe(true);
-      expect(await availableBalance()).toBe('$500.00');
+      await expect.poll(() => availableBalance()).toBe('$500.00');
 
       const withdraw = page.getByRole('button', { name: 'WITHDRAW' });
       await withdraw.click();
@@ -69,16 +69,16 @@ for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
       await page.getByText('Withdrawal request submitted.').waitFor();
       const pendingRequest = page.getByRole('listitem').filter({ hasText: BTC_ADDRESS });
       await pendingRequest.filter({ hasText: 'pending' }).waitFor();
-      expect(await pendingRequest.textContent()).toContain('$200.00');
+      await expect.poll(() => pendingRequest.textContent()).toContain('$200.00');
       await expect.poll(availableBalance).toBe('$300.00');
-      expect(await page.getByLabel('Amount (USD)').inputValue()).toBe('');
+      await expect.poll(() => page.getByLabel('Amount (USD)').inputValue()).toBe('');
       await screenshot(page, `withdraw-pending-${viewportName}`);
       await expectAccessible(page, '/user/withdraw with a request');
 
       await openMenuEntry(page, viewportName, 'History');
       const row = page.getByRole('listitem').filter({ hasText: 'Bitcoin withdrawal' });
       await row.filter({ hasText: 'pending' }).waitFor();
-      expect(await row.textContent()).toContain('−$200.00');
+      await expect.poll(() => row.textContent()).toContain('−$200.00');
     });
   });
 }

@@ -8,6 +8,7 @@ import type { DestinationStream } from 'pino';
 import type { AppConfig } from './config/env.ts';
 import type { Database } from './db/client.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
+import { registerApiCompression } from './lib/compression.ts';
 import { AppError } from './lib/errors.ts';
 import { LOG_REDACT, LOG_SERIALIZERS } from './lib/logging.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
@@ -146,6 +147,7 @@ export async function buildApp({
   // Before every route, so its hooks count them all.
   registerMetrics(app, config.metricsToken);
   await app.register(healthRoutes);
+  await registerApiCompression(app);
   await app.register(fastifyMultipart, {
     limits: { fileSize: config.uploadMaxBytes, files: 1, fields: 20, fieldSize: 10_000, parts: 25 },
   });
@@ -202,14 +204,35 @@ function trustNearestHops(count: number): (address: string, hop: number) => bool
   return (_address, hop) => hop < count;
 }
 
-/** Serves the built single-page app; client-side routes fall back to index.html, unknown API paths get 404. */
+/**
+ * Serves the built single-page app; client-side routes fall back to index.html, unknown API paths
+ * get 404. The build leaves a Brotli and a gzip copy beside every text file, sent to a browser that
+ * accepts one. Vite names what it emits under /assets/ by its content, so those files never change
+ * and are cached for a year; every other file (index.html first of all) is revalidated each time,
+ * so a new release is seen at once.
+ */
 async function registerWebApp(app: FastifyInstance, webDistDir: string | undefined): Promise<void> {
   const hasWebApp = webDistDir !== undefined && existsSync(path.join(webDistDir, 'index.html'));
   if (hasWebApp) {
-    await app.register(fastifyStatic, { root: webDistDir, wildcard: false, index: false });
+    const assetsDir = path.join(webDistDir, 'assets') + path.sep;
+    await app.register(fastifyStatic, {
+      root: webDistDir,
+      wildcard: false,
+      index: false,
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders: (response, filePath) => {
+        response.setHeader('vary', 'Accept-Encoding');
+        response.setHeader(
+          'cache-control',
+          filePath.startsWith(assetsDir) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
+    });
   }
   app.setNotFoundHandler((request, reply) => {
-    const isPageRequest = request.method === 'GET' && !request.url.startsWith('/api/');
+    const isPageRequest =
+      (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api/');
     if (hasWebApp && isPageRequest) return reply.type('text/html').sendFile('index.html');
     const message = 'Not found.';
     return reply.code(404).send({ message, error: message });

@@ -1,0 +1,143 @@
+/**
+ * The JavaScript a browser downloads for each area of the platform: the system Chromium, a cold
+ * cache, the browser's own Accept-Encoding, script bytes counted as e2e/support/scripts-on-the-wire.ts
+ * says.
+ */
+
+import { randomBytes } from 'node:crypto';
+import { rm } from 'node:fs/promises';
+import { pathToFileURL } from 'node:url';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, VIEWPORTS } from '../e2e/support/browser.ts';
+import { type ScriptTransfer, watchScripts } from '../e2e/support/scripts-on-the-wire.ts';
+import { E2E_ADMIN, freshDataDir, startServer, stopServer } from '../e2e/support/server.ts';
+
+export interface WireBytes {
+  landing: ScriptTransfer;
+  /** Signing in on the sign-in page and landing on the overview, from a cold cache. */
+  user: ScriptTransfer;
+  /** The same as the administrator, up to the console's first page. */
+  admin: ScriptTransfer;
+  /** Opening the landing page again in the same browser, the day after. */
+  landingAgain: ScriptTransfer;
+  /** Opening the overview again in the same browser. */
+  userAgain: ScriptTransfer;
+}
+
+/** Opens `path` in a page and returns what its scripts cost once the network is quiet. */
+async function visit(page: Page, path: string, ready: (page: Page) => Promise<void>) {
+  const scripts = await watchScripts(page);
+  await page.goto(path);
+  await ready(page);
+  return scripts.settled();
+}
+
+const landingShown = (page: Page) => page.getByRole('group', { name: '1 of 3' }).waitFor();
+
+const OVERVIEW = { path: '/user/overview', heading: /^Hello, / };
+const CONSOLE = { path: '/admin/testing', heading: 'Users' };
+
+const shows = (page: Page, heading: string | RegExp) =>
+  page.getByRole('heading', { level: 1, name: heading }).waitFor({ timeout: 30_000 });
+
+async function signIn(
+  page: Page,
+  identifier: string,
+  password: string,
+  lands: { path: string; heading: string | RegExp },
+) {
+  await page.getByLabel('Email or UserName').fill(identifier);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Account Login' }).click();
+  await page.waitForURL(`**${lands.path}`, { timeout: 30_000 });
+  await shows(page, lands.heading);
+}
+
+async function signUp(baseUrl: string): Promise<{ userName: string; password: string }> {
+  const tag = randomBytes(4).toString('hex');
+  const person = { fullName: 'Wire Bytes', userName: `wire${tag}`, email: `wire${tag}@example.com` };
+  const password = 'Wire#Bytes1';
+  const response = await fetch(`${baseUrl}/api/user/signup`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ ...person, password, confirmPassword: password }),
+  });
+  if (!response.ok) throw new Error(`sign-up: ${response.status} ${await response.text()}`);
+  return { userName: person.userName, password };
+}
+
+/** A fresh browser context (its own, empty cache) with one page. */
+async function coldPage(browser: Browser, baseUrl: string): Promise<Page> {
+  const context = await browser.newContext({ viewport: VIEWPORTS.desktop, baseURL: baseUrl });
+  return context.newPage();
+}
+
+/** Measures the landing page, the user area and the admin console, each first from a cold cache. */
+async function measureWireBytesAt(
+  baseUrl: string,
+  admin: { email: string; password: string },
+): Promise<WireBytes> {
+  const browser = await launchBrowser();
+  try {
+    const landingPage = await coldPage(browser, baseUrl);
+    const landing = await visit(landingPage, '/', landingShown);
+    const landingAgain = await visit(await landingPage.context().newPage(), '/', landingShown);
+
+    const person = await signUp(baseUrl);
+    const userPage = await coldPage(browser, baseUrl);
+    const user = await visit(userPage, '/signin', (page) =>
+      signIn(page, person.userName, person.password, OVERVIEW),
+    );
+    const userAgain = await visit(await userPage.context().newPage(), OVERVIEW.path, (page) =>
+      shows(page, OVERVIEW.heading),
+    );
+
+    const adminPage = await coldPage(browser, baseUrl);
+    const adminArea = await visit(adminPage, '/signin', (page) =>
+      signIn(page, admin.email, admin.password, CONSOLE),
+    );
+    return { landing, user, admin: adminArea, landingAgain, userAgain };
+  } finally {
+    await browser.close();
+  }
+}
+
+/** The same on the built platform, started on a fresh embedded PostgreSQL for the purpose. */
+export async function measureWireBytes(): Promise<WireBytes> {
+  const dataDir = await freshDataDir();
+  const server = await startServer({ dataDir, env: { LOG_LEVEL: 'error' } });
+  try {
+    return await measureWireBytesAt(server.baseUrl, E2E_ADMIN);
+  } finally {
+    await stopServer(server);
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+export const kilobytes = (bytes: number) => Math.round(bytes / 102.4) / 10;
+
+/** The section of bench/RESULTS.md these figures make. */
+export function wireBytesReport(result: WireBytes): string[] {
+  const row = (label: string, transfer: ScriptTransfer, target: string) =>
+    `| ${label} | ${kilobytes(transfer.bytes)} | ${transfer.fromNetwork} | ${[...new Set(transfer.encodings)].join(', ') || '–'} | ${target} |`;
+  return [
+    '## JavaScript on the wire (Chromium, cold cache)',
+    '',
+    'Bytes received for script responses, headers included, as Chromium counts them; a script taken',
+    'from the browser cache counts nothing.',
+    '',
+    '| Visit | KB transferred | scripts from the network | Content-Encoding | target |',
+    '|---|---|---|---|---|',
+    row('Landing page', result.landing, '≤ 120 KB'),
+    row('User area: sign in, overview', result.user, '≤ 220 KB'),
+    row('Admin console: sign in, users', result.admin, '≤ 220 KB'),
+    row('Landing page again, same browser', result.landingAgain, '≈ 0'),
+    row('Overview again, same browser', result.userAgain, '≈ 0'),
+    '',
+  ];
+}
+
+// `npx tsx bench/wire-bytes.ts` (after `npm run build`) measures this part alone.
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  console.log(wireBytesReport(await measureWireBytes()).join('\n'));
+}
