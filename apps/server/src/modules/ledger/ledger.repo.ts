@@ -49,6 +49,15 @@ export async function callPostTransfers(db: Executor, rows: TransferRow[]): Prom
     ${column((row) => row.reason)}::text[])`);
 }
 
+/** A kept platform balance, locked for the rest of the transaction. */
+export async function lockPlatformBalance(db: Executor, { kind }: { kind: AccountKind }): Promise<bigint> {
+  const result = await db.execute<{ balance_cents: string }>(sql`select balance_cents::text
+    from ledger_accounts where user_id is null and kind = ${kind} for update`);
+  const [row] = result.rows;
+  if (!row) throw new Error(`platform account ${kind} is missing`);
+  return BigInt(row.balance_cents);
+}
+
 export async function readLedgerHealth(db: Executor) {
   const result = await db.execute<{
     total_cents: string;

@@ -7,6 +7,7 @@ import {
   ALREADY_SETTLED_CODE,
   callPostTransfers,
   INSUFFICIENT_BALANCE_CODE,
+  lockPlatformBalance,
   readLedgerHealth,
   type UserAccountKind,
 } from './ledger.repo.ts';
@@ -60,6 +61,14 @@ export async function postTransfers(db: Executor, transfers: TransferRequest[]):
     if (code === ALREADY_SETTLED_CODE) throw new AppError('CONFLICT', MESSAGES.alreadyProcessed);
     throw error;
   }
+}
+
+/**
+ * The yield reserve's balance, locked until the transaction ends: a payout batch that reads it can
+ * spend exactly that much, and nothing else moves the reserve meanwhile.
+ */
+export async function lockYieldReserve(tx: Executor): Promise<bigint> {
+  return lockPlatformBalance(tx, { kind: 'yield_reserve' });
 }
 
 export interface LedgerHealth {
