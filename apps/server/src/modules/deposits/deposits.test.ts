@@ -356,12 +356,13 @@ describe('deep pages of GET /api/admin/allTransactions', () => {
         [user._id],
       );
       const pageSize = 7;
-      for (const filter of [
+      const filters: Record<string, string>[] = [
         {},
         { status: 'pending' },
         { type: 'deposit' },
         { type: 'withdrawal', status: 'approved' },
-      ]) {
+      ];
+      for (const filter of filters) {
         const { rows } = await own.pool.query<{ id: string }>(
           `select id from (
              select id, 'deposit' as type, status, created_at from deposits

@@ -287,6 +287,9 @@ describe('DELETE /api/admin/deleteOneUser/:id', () => {
     });
     expect(signIn.statusCode).toBe(401);
     expect((await listUsers('')).total).toBe(totalBefore - 1);
+    // The unfiltered total is a kept count, not a count of the rows: it must still be the real one.
+    const counted = await t.pool.query("select count(*)::int as n from users where status = 'active'");
+    expect((await listUsers('')).total).toBe(counted.rows[0].n);
     expect((await listUsers(`q=${input.userName}`)).data).toEqual([]);
     const profile = await t.app.inject({
       url: `/api/user/userprofile/${user._id}`,
