@@ -1,6 +1,6 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import type { AccountKind, TransferKind } from '../../db/schema/index.ts';
+import { type AccountKind, ledgerHealthReports, type TransferKind } from '../../db/schema/index.ts';
 
 export type UserAccountKind = Extract<AccountKind, 'available' | 'withdrawal_hold' | 'invested'>;
 
@@ -99,4 +99,24 @@ export async function readLedgerHealth(db: Executor) {
   const [row] = result.rows;
   if (!row) throw new Error('ledger health query returned nothing');
   return row;
+}
+
+/** Keeps the latest health report, replacing the one before. */
+export async function saveLedgerHealthReport(
+  db: Executor,
+  { report, checkedAt }: { report: object; checkedAt: Date },
+): Promise<void> {
+  await db
+    .insert(ledgerHealthReports)
+    .values({ id: 1, report, checkedAt })
+    .onConflictDoUpdate({ target: ledgerHealthReports.id, set: { report, checkedAt } });
+}
+
+/** The latest health report, when it was computed after `since`. */
+export async function readLedgerHealthReport(db: Executor, { since }: { since: Date }): Promise<unknown> {
+  const [row] = await db
+    .select({ report: ledgerHealthReports.report })
+    .from(ledgerHealthReports)
+    .where(and(eq(ledgerHealthReports.id, 1), gt(ledgerHealthReports.checkedAt, since)));
+  return row?.report;
 }

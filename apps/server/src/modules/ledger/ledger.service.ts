@@ -1,6 +1,7 @@
 import { MESSAGES } from '@vestora/shared';
 import type { Executor } from '../../db/client.ts';
 import type { AccountKind, TransferKind } from '../../db/schema/index.ts';
+import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import { postgresCode } from '../../lib/transaction.ts';
 import {
@@ -9,6 +10,8 @@ import {
   INSUFFICIENT_BALANCE_CODE,
   lockPlatformBalance,
   readLedgerHealth,
+  readLedgerHealthReport,
+  saveLedgerHealthReport,
   type UserAccountKind,
 } from './ledger.repo.ts';
 
@@ -79,9 +82,34 @@ export interface LedgerHealth {
   unsettledApprovedDeposits: number;
   unsettledDecidedWithdrawals: number;
   platformAccounts: Record<string, number>;
+  /** When the report was computed from the transfers. */
+  checkedAt: string;
 }
 
-export async function getLedgerHealth(db: Executor): Promise<LedgerHealth> {
+/** How old a report the admin console's banner accepts before one is computed again. */
+export const HEALTH_REPORT_MAX_AGE_MS = 60_000;
+
+/**
+ * The ledger's health computed now from every transfer: exact, and as costly as the ledger is long.
+ * Each report is kept, for the banner to read (getRecentLedgerHealth).
+ */
+export async function getLedgerHealth(db: Executor, clock: Clock): Promise<LedgerHealth> {
+  const report = await computeLedgerHealth(db, clock.now());
+  await saveLedgerHealthReport(db, { report, checkedAt: clock.now() });
+  return report;
+}
+
+/**
+ * The latest exact report when it is at most HEALTH_REPORT_MAX_AGE_MS old, else a new one: the
+ * banner on every admin page reads this, so the transfers are read once a minute, not per page.
+ */
+export async function getRecentLedgerHealth(db: Executor, clock: Clock): Promise<LedgerHealth> {
+  const since = new Date(clock.now().getTime() - HEALTH_REPORT_MAX_AGE_MS);
+  const latest = await readLedgerHealthReport(db, { since });
+  return latest ? (latest as LedgerHealth) : getLedgerHealth(db, clock);
+}
+
+async function computeLedgerHealth(db: Executor, checkedAt: Date): Promise<LedgerHealth> {
   const row = await readLedgerHealth(db);
   const health = {
     totalCents: row.total_cents,
@@ -99,5 +127,5 @@ export async function getLedgerHealth(db: Executor): Promise<LedgerHealth> {
     health.mismatchedBalances === 0 &&
     health.unsettledApprovedDeposits === 0 &&
     health.unsettledDecidedWithdrawals === 0;
-  return { isHealthy, ...health };
+  return { isHealthy, ...health, checkedAt: checkedAt.toISOString() };
 }
