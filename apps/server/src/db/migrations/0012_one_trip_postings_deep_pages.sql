@@ -107,3 +107,48 @@ CREATE TABLE "ledger_health_reports" (
 	"checked_at" timestamp with time zone NOT NULL,
 	CONSTRAINT "ledger_health_reports_single_row" CHECK ("id" = 1)
 );
+--> statement-breakpoint
+-- How many users, deposits and withdrawals of each status were created in each hour (UTC), kept by
+-- triggers in the same transaction as the row change. A deep page of a newest-first list finds the
+-- hour its first row falls in by adding up these counts, then skips only within that hour.
+CREATE TABLE "hourly_counts" (
+	"source" text NOT NULL,
+	"status" text NOT NULL,
+	"hour" timestamp with time zone NOT NULL,
+	"count" bigint DEFAULT 0 NOT NULL,
+	CONSTRAINT "hourly_counts_source_status_hour_pk" PRIMARY KEY("source","status","hour")
+);
+--> statement-breakpoint
+-- The hour a row belongs to, the same whatever the session's time zone.
+CREATE FUNCTION "hour_of"(at timestamp with time zone) RETURNS timestamp with time zone
+  LANGUAGE sql IMMUTABLE PARALLEL SAFE
+  AS $$ SELECT to_timestamp(floor(extract(epoch FROM at) / 3600) * 3600) $$;
+--> statement-breakpoint
+INSERT INTO "hourly_counts" ("source", "status", "hour", "count")
+SELECT 'user', status, hour_of(created_at), count(*) FROM "users" GROUP BY 2, 3
+UNION ALL SELECT 'deposit', status, hour_of(created_at), count(*) FROM "deposits" GROUP BY 2, 3
+UNION ALL SELECT 'withdrawal', status, hour_of(created_at), count(*) FROM "withdrawals" GROUP BY 2, 3;
+--> statement-breakpoint
+CREATE FUNCTION "count_by_hour"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP IN ('UPDATE', 'DELETE') THEN
+    UPDATE "hourly_counts" SET "count" = "count" - 1
+    WHERE "source" = TG_ARGV[0] AND "status" = OLD.status AND "hour" = hour_of(OLD.created_at);
+  END IF;
+  IF TG_OP IN ('INSERT', 'UPDATE') THEN
+    INSERT INTO "hourly_counts" ("source", "status", "hour", "count")
+    VALUES (TG_ARGV[0], NEW.status, hour_of(NEW.created_at), 1)
+    ON CONFLICT ("source", "status", "hour") DO UPDATE SET "count" = "hourly_counts"."count" + 1;
+  END IF;
+  RETURN NULL;
+END;
+$$;
+--> statement-breakpoint
+CREATE TRIGGER "users_counted_by_hour" AFTER INSERT OR DELETE OR UPDATE OF "status", "created_at" ON "users"
+  FOR EACH ROW EXECUTE FUNCTION "count_by_hour"('user');
+--> statement-breakpoint
+CREATE TRIGGER "deposits_counted_by_hour" AFTER INSERT OR DELETE OR UPDATE OF "status", "created_at" ON "deposits"
+  FOR EACH ROW EXECUTE FUNCTION "count_by_hour"('deposit');
+--> statement-breakpoint
+CREATE TRIGGER "withdrawals_counted_by_hour" AFTER INSERT OR DELETE OR UPDATE OF "status", "created_at" ON "withdrawals"
+  FOR EACH ROW EXECUTE FUNCTION "count_by_hour"('withdrawal');

@@ -335,8 +335,8 @@ describe('GET /api/admin/allTransactions', () => {
 
 describe('deep pages of GET /api/admin/allTransactions', () => {
   it('gives every page, filtered or not, exactly the rows an offset over the merged list gives', async () => {
-    // A database of its own, filled by SQL: 45 deposits and 18 withdrawals sharing a few timestamps,
-    // so the order falls back to the ids and every page edge meets a tie.
+    // A database of its own, filled by SQL: 45 deposits and 18 withdrawals over four hours, sharing a
+    // few timestamps, so the order falls back to the ids and page edges meet ties and hour edges.
     const own = await createTestApp();
     try {
       const ownAdmin = await login(own.app, ADMIN.email, ADMIN.password);
@@ -344,17 +344,19 @@ describe('deep pages of GET /api/admin/allTransactions', () => {
       await own.pool.query(
         `insert into deposits (user_id, mode, amount_cents, status, created_at)
          select $1, 'btc', 5000 + i, (array['pending','approved','rejected'])[1 + i % 3],
-           timestamptz '2026-01-01' + make_interval(mins => i % 7)
+           timestamptz '2026-01-01' + make_interval(mins => (i % 7) * 25)
          from generate_series(1, 45) as i`,
         [user._id],
       );
       await own.pool.query(
         `insert into withdrawals (user_id, method, amount_cents, address, status, created_at)
          select $1, 'eth', 7000 + i, '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed',
-           (array['pending','approved','rejected'])[1 + i % 3], timestamptz '2026-01-01' + make_interval(mins => i % 5)
+           (array['pending','approved','rejected'])[1 + i % 3], timestamptz '2026-01-01' + make_interval(mins => (i % 5) * 40)
          from generate_series(1, 18) as i`,
         [user._id],
       );
+      // Decisions move rows between the statuses' counts.
+      await own.pool.query("update deposits set status = 'approved' where amount_cents % 4 = 0");
       const pageSize = 7;
       const filters: Record<string, string>[] = [
         {},

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Database, Executor } from '../../db/client.ts';
+import { pageHourCte, withinPageHour } from '../../db/hourly-pages.ts';
 
 const dialect = new PgDialect();
 /** The pages the console opens on most: prepared, they skip a planning that costs more than the run. */
@@ -66,10 +67,10 @@ export type AdminTransactionRow = {
 
 /**
  * Deposits and withdrawals of everyone, newest first, optionally of one status or type. Paged by
- * key behind the page numbers: the first row of the page is found by skipping the rows before it in
- * the (status,) created_at indexes alone, merged across both tables without reading a table row;
- * then only the page's rows are read, from that key on. Deep pages cost a walk over index entries,
- * not the rows, user names and receipt checks of every page before them.
+ * key behind the page numbers: the hourly counts say which hour the page's first row was created
+ * in (pageHourCte), the rows of that hour are skipped up to it in the (status,) created_at indexes
+ * alone, and then only the page's rows are read, from that key on. A deep page costs about what
+ * the first one does, not a walk over every row before it.
  */
 export async function listAllTransactions(
   db: Database,
@@ -79,21 +80,25 @@ export async function listAllTransactions(
   // Written into the statement, not sent as parameters: a prepared plan for an unknown limit would
   // assume a tenth of the table and sort it. Both are whole numbers checked by the query schema.
   const limit = sql.raw(String(pageSize));
-  const offset = sql.raw(String((page - 1) * pageSize));
+  const sources = (['deposit', 'withdrawal'] as const).filter((source) => !type || type === source);
   // The boundary's key, as two values the index scans below can start from.
   const fromBoundary = (alias: string) =>
     sql`(${sql.raw(alias)}.created_at, ${sql.raw(alias)}.id) <= ((select created_at from boundary), (select id from boundary))`;
   const keys = [];
   const parts = [];
   if (type !== 'withdrawal') {
-    keys.push(sql`select d.created_at, d.id from deposits d where true ${statusFilter('d')}`);
+    keys.push(
+      sql`select d.created_at, d.id from deposits d where ${withinPageHour('d')} ${statusFilter('d')}`,
+    );
     parts.push(sql`(select d.id, 'deposit' as type, d.mode, d.user_id, d.amount_cents, d.status, d.created_at,
       d.proof_file_id, d.address, d.decision_reason as reason from deposits d
       where ${fromBoundary('d')} ${statusFilter('d')}
       order by d.created_at desc, d.id desc limit ${limit})`);
   }
   if (type !== 'deposit') {
-    keys.push(sql`select w.created_at, w.id from withdrawals w where true ${statusFilter('w')}`);
+    keys.push(
+      sql`select w.created_at, w.id from withdrawals w where ${withinPageHour('w')} ${statusFilter('w')}`,
+    );
     parts.push(sql`(select w.id, 'withdrawal' as type, w.method as mode, w.user_id, w.amount_cents, w.status,
       w.created_at, null::uuid as proof_file_id, w.address, w.decision_reason as reason from withdrawals w
       where ${fromBoundary('w')} ${statusFilter('w')}
@@ -101,9 +106,10 @@ export async function listAllTransactions(
   }
   // One round trip: the total rides along with the page, on a row of its own when the page is empty.
   const query = dialect.sqlToQuery(sql`
-    with boundary as (
+    with ${pageHourCte({ sources, status, offset: (page - 1) * pageSize, order: 'desc' })},
+    boundary as (
       select created_at, id from (${sql.join(keys, sql` union all `)}) keys
-      order by created_at desc, id desc offset ${offset} limit 1
+      order by created_at desc, id desc offset (select skip from page_hour) limit 1
     ),
     page as (
       select e.*, u.full_name, u.user_name,
