@@ -300,10 +300,10 @@ async function benchDatabase(name: string, externalUrl: string | undefined) {
       }),
     ]);
     // One admin paging deep: a single connection, each request waiting for the one before.
-    const deepTransactions = await load(
-      `${server.baseUrl}/api/admin/allTransactions?page=${DEEP_PAGE}`,
-      { headers: auth(admin.token), connections: 1 },
-    );
+    const deepTransactions = await load(`${server.baseUrl}/api/admin/allTransactions?page=${DEEP_PAGE}`, {
+      headers: auth(admin.token),
+      connections: 1,
+    });
     const deepUsers = await load(`${server.baseUrl}/api/user/getallusers?page=${DEEP_PAGE}`, {
       headers: auth(admin.token),
       connections: 1,
@@ -431,7 +431,11 @@ function report(
         run.deepUsers,
         'p99 < 100 ms',
       ),
-      row('GET /api/admin/ledger/health?cached=true (the console banner, 1 connection)', run.bannerHealth, ''),
+      row(
+        'GET /api/admin/ledger/health?cached=true (the console banner, 1 connection)',
+        run.bannerHealth,
+        '',
+      ),
       row('POST /api/user/login (argon2id)', run.login, 'bounded by the hash'),
       row(
         'profile reads while 64 connections flood the login',
