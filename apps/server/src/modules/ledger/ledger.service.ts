@@ -82,9 +82,10 @@ export interface LedgerHealth {
   unsettledApprovedDeposits: number;
   unsettledDecidedWithdrawals: number;
   platformAccounts: Record<string, number>;
-  /** When the report was computed from the transfers. */
-  checkedAt: string;
 }
+
+/** A kept report, as the console banner reads it: with when it was computed from the transfers. */
+export type LedgerHealthReport = LedgerHealth & { checkedAt: string };
 
 /** How old a report the admin console's banner accepts before one is computed again. */
 export const HEALTH_REPORT_MAX_AGE_MS = 60_000;
@@ -94,22 +95,25 @@ export const HEALTH_REPORT_MAX_AGE_MS = 60_000;
  * Each report is kept, for the banner to read (getRecentLedgerHealth).
  */
 export async function getLedgerHealth(db: Executor, clock: Clock): Promise<LedgerHealth> {
-  const report = await computeLedgerHealth(db, clock.now());
-  await saveLedgerHealthReport(db, { report, checkedAt: clock.now() });
-  return report;
+  const health = await computeLedgerHealth(db);
+  const checkedAt = clock.now();
+  await saveLedgerHealthReport(db, { report: { ...health, checkedAt: checkedAt.toISOString() }, checkedAt });
+  return health;
 }
 
 /**
  * The latest exact report when it is at most HEALTH_REPORT_MAX_AGE_MS old, else a new one: the
  * banner on every admin page reads this, so the transfers are read once a minute, not per page.
  */
-export async function getRecentLedgerHealth(db: Executor, clock: Clock): Promise<LedgerHealth> {
+export async function getRecentLedgerHealth(db: Executor, clock: Clock): Promise<LedgerHealthReport> {
   const since = new Date(clock.now().getTime() - HEALTH_REPORT_MAX_AGE_MS);
   const latest = await readLedgerHealthReport(db, { since });
-  return latest ? (latest as LedgerHealth) : getLedgerHealth(db, clock);
+  if (latest) return latest as LedgerHealthReport;
+  const health = await getLedgerHealth(db, clock);
+  return { ...health, checkedAt: clock.now().toISOString() };
 }
 
-async function computeLedgerHealth(db: Executor, checkedAt: Date): Promise<LedgerHealth> {
+async function computeLedgerHealth(db: Executor): Promise<LedgerHealth> {
   const row = await readLedgerHealth(db);
   const health = {
     totalCents: row.total_cents,
@@ -127,5 +131,5 @@ async function computeLedgerHealth(db: Executor, checkedAt: Date): Promise<Ledge
     health.mismatchedBalances === 0 &&
     health.unsettledApprovedDeposits === 0 &&
     health.unsettledDecidedWithdrawals === 0;
-  return { isHealthy, ...health, checkedAt: checkedAt.toISOString() };
+  return { isHealthy, ...health };
 }

@@ -13,8 +13,8 @@ export interface LedgerHealth {
   unsettledDecidedWithdrawals: number;
   /** Platform account balances in USD, by account kind. */
   platformAccounts: Record<string, number>;
-  /** When the server computed this report from the transfers. */
-  checkedAt: string;
+  /** When the server computed this report from the transfers (`?cached=true` answers only). */
+  checkedAt?: string;
 }
 
 /** `GET /api/admin/security`: how many administrators still sign in with a password alone. */
