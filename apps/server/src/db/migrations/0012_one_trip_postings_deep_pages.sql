@@ -10,10 +10,7 @@ CREATE FUNCTION "post_transfers"(
 DECLARE
   debit_ids uuid[];
   credit_ids uuid[];
-  kept_ids uuid[];
-  kept_deltas bigint[];
-  kept_covered boolean[];
-  changed integer;
+  account record;
   posted integer;
 BEGIN
   INSERT INTO "ledger_accounts" ("user_id", "kind")
@@ -40,38 +37,28 @@ BEGIN
   END IF;
 
   -- Open platform accounts (deposits, withdrawals, adjustments, operator_funding) keep no balance.
-  -- The kept ones are locked in account id order first, so two postings never wait on each other
-  -- in a cycle, then all changed in one statement, each only where it stays covered.
-  WITH deltas AS (
-    SELECT movement.id, sum(movement.delta) AS delta
+  FOR account IN
+    SELECT a.id, a.user_id IS NOT NULL OR a.kind = 'yield_reserve' AS must_stay_covered, m.delta
     FROM (
-      SELECT unnest(debit_ids) AS id, -unnest(amounts) AS delta
-      UNION ALL
-      SELECT unnest(credit_ids), unnest(amounts)
-    ) movement
-    GROUP BY movement.id
-    HAVING sum(movement.delta) <> 0
-  ),
-  kept AS (
-    SELECT a.id, d.delta, a.user_id IS NOT NULL OR a.kind = 'yield_reserve' AS must_stay_covered
-    FROM "ledger_accounts" a JOIN deltas d ON d.id = a.id
-    WHERE NOT (a.user_id IS NULL AND a.kind IN ('deposits', 'withdrawals', 'adjustments', 'operator_funding'))
+      SELECT movement.id, sum(movement.delta) AS delta
+      FROM (
+        SELECT unnest(debit_ids) AS id, -unnest(amounts) AS delta
+        UNION ALL
+        SELECT unnest(credit_ids), unnest(amounts)
+      ) movement
+      GROUP BY movement.id
+    ) m
+    JOIN "ledger_accounts" a ON a.id = m.id
+    WHERE m.delta <> 0
+      AND NOT (a.user_id IS NULL AND a.kind IN ('deposits', 'withdrawals', 'adjustments', 'operator_funding'))
     ORDER BY a.id
-    FOR UPDATE OF a
-  )
-  SELECT array_agg(kept.id), array_agg(kept.delta), array_agg(kept.must_stay_covered)
-  INTO kept_ids, kept_deltas, kept_covered
-  FROM kept;
-
-  IF kept_ids IS NOT NULL THEN
-    UPDATE "ledger_accounts" a SET "balance_cents" = a.balance_cents + change.delta
-    FROM unnest(kept_ids, kept_deltas, kept_covered) AS change(id, delta, must_stay_covered)
-    WHERE a.id = change.id AND (NOT change.must_stay_covered OR a.balance_cents + change.delta >= 0);
-    GET DIAGNOSTICS changed = ROW_COUNT;
-    IF changed <> cardinality(kept_ids) THEN
-      RAISE EXCEPTION 'a ledger account would go below zero' USING ERRCODE = 'V0001';
+  LOOP
+    UPDATE "ledger_accounts" SET "balance_cents" = "balance_cents" + account.delta
+    WHERE "id" = account.id AND (NOT account.must_stay_covered OR "balance_cents" + account.delta >= 0);
+    IF NOT FOUND THEN
+      RAISE EXCEPTION 'ledger account % would go below zero', account.id USING ERRCODE = 'V0001';
     END IF;
-  END IF;
+  END LOOP;
 
   INSERT INTO "ledger_transfers" ("settlement_key", "debit_account_id", "credit_account_id", "amount_cents",
     "kind", "reference_type", "reference_id", "actor_id", "reason")
