@@ -70,7 +70,7 @@ export type AdminTransactionRow = {
  * key behind the page numbers: the hourly counts say which hour the page's first row was created
  * in (pageHourCte), the rows of that hour are skipped up to it in the (status,) created_at indexes
  * alone, and then only the page's rows are read, from that key on. A deep page costs about what
- * the first one does, not a walk over every row before it.
+ * the first one does, not a walk over every row before it. The first pages skip their rows directly.
  */
 export async function listAllTransactions(
   db: Database,
@@ -81,24 +81,32 @@ export async function listAllTransactions(
   // assume a tenth of the table and sort it. Both are whole numbers checked by the query schema.
   const limit = sql.raw(String(pageSize));
   const sources = (['deposit', 'withdrawal'] as const).filter((source) => !type || type === source);
+  const offset = (page - 1) * pageSize;
+  // The first pages skip their few rows directly; summing the hourly counts would cost more.
+  const isShallow = page <= PREPARED_PAGES;
+  // Each table's own newest keys, through its (status,) created_at index: on the first pages its
+  // own limit keeps PostgreSQL from sorting the whole table for a handful of rows.
+  const keysOf = (table: 'deposits' | 'withdrawals', alias: string) =>
+    isShallow
+      ? sql`(select ${sql.raw(alias)}.created_at, ${sql.raw(alias)}.id from ${sql.raw(table)} ${sql.raw(alias)}
+          where true ${statusFilter(alias)}
+          order by ${sql.raw(alias)}.created_at desc, ${sql.raw(alias)}.id desc limit ${sql.raw(String(offset + 1))})`
+      : sql`select ${sql.raw(alias)}.created_at, ${sql.raw(alias)}.id from ${sql.raw(table)} ${sql.raw(alias)}
+          where ${withinPageHour(alias)} ${statusFilter(alias)}`;
   // The boundary's key, as two values the index scans below can start from.
   const fromBoundary = (alias: string) =>
     sql`(${sql.raw(alias)}.created_at, ${sql.raw(alias)}.id) <= ((select created_at from boundary), (select id from boundary))`;
   const keys = [];
   const parts = [];
   if (type !== 'withdrawal') {
-    keys.push(
-      sql`select d.created_at, d.id from deposits d where ${withinPageHour('d')} ${statusFilter('d')}`,
-    );
+    keys.push(keysOf('deposits', 'd'));
     parts.push(sql`(select d.id, 'deposit' as type, d.mode, d.user_id, d.amount_cents, d.status, d.created_at,
       d.proof_file_id, d.address, d.decision_reason as reason from deposits d
       where ${fromBoundary('d')} ${statusFilter('d')}
       order by d.created_at desc, d.id desc limit ${limit})`);
   }
   if (type !== 'deposit') {
-    keys.push(
-      sql`select w.created_at, w.id from withdrawals w where ${withinPageHour('w')} ${statusFilter('w')}`,
-    );
+    keys.push(keysOf('withdrawals', 'w'));
     parts.push(sql`(select w.id, 'withdrawal' as type, w.method as mode, w.user_id, w.amount_cents, w.status,
       w.created_at, null::uuid as proof_file_id, w.address, w.decision_reason as reason from withdrawals w
       where ${fromBoundary('w')} ${statusFilter('w')}
@@ -106,10 +114,11 @@ export async function listAllTransactions(
   }
   // One round trip: the total rides along with the page, on a row of its own when the page is empty.
   const query = dialect.sqlToQuery(sql`
-    with ${pageHourCte({ sources, status, offset: (page - 1) * pageSize, order: 'desc' })},
+    with ${isShallow ? sql`` : sql`${pageHourCte({ sources, status, offset, order: 'desc' })},`}
     boundary as (
       select created_at, id from (${sql.join(keys, sql` union all `)}) keys
-      order by created_at desc, id desc offset (select skip from page_hour) limit 1
+      order by created_at desc, id desc offset ${isShallow ? sql.raw(String(offset)) : sql`(select skip from page_hour)`}
+      limit 1
     ),
     page as (
       select e.*, u.full_name, u.user_name,
