@@ -34,20 +34,23 @@ const SECTIONS = ['Users', 'Transactions', 'Withdrawals', 'Plans', 'Support', 'A
  * so these two answers are stood in for; everything else comes from the real server.
  */
 async function simulateTroubledPlatform(page: Page) {
-  await page.route('**/api/admin/ledger/health', (route) =>
-    route.fulfill({
-      json: {
-        data: {
-          isHealthy: false,
-          totalCents: '1234',
-          negativeUserBalances: 1,
-          mismatchedBalances: 0,
-          unsettledApprovedDeposits: 2,
-          unsettledDecidedWithdrawals: 0,
-          platformAccounts: { deposits: -500, yield_reserve: 0 },
+  await page.route(
+    (url) => url.pathname === '/api/admin/ledger/health',
+    (route) =>
+      route.fulfill({
+        json: {
+          data: {
+            isHealthy: false,
+            totalCents: '1234',
+            negativeUserBalances: 1,
+            mismatchedBalances: 0,
+            unsettledApprovedDeposits: 2,
+            unsettledDecidedWithdrawals: 0,
+            platformAccounts: { deposits: -500, yield_reserve: 0 },
+            checkedAt: new Date().toISOString(),
+          },
         },
-      },
-    }),
+      }),
   );
   await page.route('**/api/admin/reserve', (route) =>
     route.fulfill({

@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
 
 export const ACCOUNT_KINDS = [
@@ -83,4 +94,18 @@ export const ledgerTransfers = pgTable(
     check('ledger_transfers_amount_positive', sql`amount_cents > 0`),
     check('ledger_transfers_distinct_accounts', sql`debit_account_id <> credit_account_id`),
   ],
+);
+
+/**
+ * The latest exact ledger health report (one row): the admin console's banner reads it instead of
+ * recomputing the health from every transfer on each page it shows.
+ */
+export const ledgerHealthReports = pgTable(
+  'ledger_health_reports',
+  {
+    id: integer('id').primaryKey().default(1),
+    report: jsonb('report').notNull(),
+    checkedAt: timestamp('checked_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [check('ledger_health_reports_single_row', sql`${table.id} = 1`)],
 );

@@ -117,6 +117,21 @@ export const transactionCounts = pgTable(
 );
 
 /**
+ * How many users, deposits and withdrawals of each status were created in each UTC hour, kept by
+ * triggers: a deep page finds the hour of its first row from these, then skips within that hour only.
+ */
+export const hourlyCounts = pgTable(
+  'hourly_counts',
+  {
+    source: text('source', { enum: ['user', 'deposit', 'withdrawal'] }).notNull(),
+    status: text('status').notNull(),
+    hour: timestamp('hour', { withTimezone: true }).notNull(),
+    count: bigint('count', { mode: 'number' }).notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.source, table.status, table.hour] })],
+);
+
+/**
  * A wallet address depositors pay to, one coin each, with its QR image. Deleting one only retires
  * it: deposits keep the address and image they were shown.
  */

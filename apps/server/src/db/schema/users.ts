@@ -51,8 +51,15 @@ export const users = pgTable(
     uniqueIndex('users_email_key').on(sql`lower(${table.email})`),
     uniqueIndex('users_user_name_key').on(sql`lower(${table.userName})`),
     index('users_created_at_idx').on(table.createdAt),
+    index('users_active_created_idx').on(table.createdAt, table.id).where(sql`status = 'active'`),
   ],
 );
+
+/** How many accounts are active and deleted, kept by a trigger, so the admin list counts nothing. */
+export const userCounts = pgTable('user_counts', {
+  status: text('status', { enum: ['active', 'deleted'] }).primaryKey(),
+  count: bigint('count', { mode: 'number' }).notNull().default(0),
+});
 
 export const sessions = pgTable(
   'sessions',

@@ -332,3 +332,65 @@ describe('GET /api/admin/allTransactions', () => {
     ]);
   });
 });
+
+describe('deep pages of GET /api/admin/allTransactions', () => {
+  it('gives every page, filtered or not, exactly the rows an offset over the merged list gives', async () => {
+    // A database of its own, filled by SQL: 45 deposits and 18 withdrawals over four hours, sharing a
+    // few timestamps, so the order falls back to the ids and page edges meet ties and hour edges.
+    const own = await createTestApp();
+    try {
+      const ownAdmin = await login(own.app, ADMIN.email, ADMIN.password);
+      const { user } = await signUpAndLogin(own.app);
+      await own.pool.query(
+        `insert into deposits (user_id, mode, amount_cents, status, created_at)
+         select $1, 'btc', 5000 + i, (array['pending','approved','rejected'])[1 + i % 3],
+           timestamptz '2026-01-01' + make_interval(mins => (i % 7) * 25)
+         from generate_series(1, 45) as i`,
+        [user._id],
+      );
+      await own.pool.query(
+        `insert into withdrawals (user_id, method, amount_cents, address, status, created_at)
+         select $1, 'eth', 7000 + i, '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed',
+           (array['pending','approved','rejected'])[1 + i % 3], timestamptz '2026-01-01' + make_interval(mins => (i % 5) * 40)
+         from generate_series(1, 18) as i`,
+        [user._id],
+      );
+      // Decisions move rows between the statuses' counts.
+      await own.pool.query("update deposits set status = 'approved' where amount_cents % 4 = 0");
+      const pageSize = 7;
+      const filters: Record<string, string>[] = [
+        {},
+        { status: 'pending' },
+        { type: 'deposit' },
+        { type: 'withdrawal', status: 'approved' },
+      ];
+      for (const filter of filters) {
+        const { rows } = await own.pool.query<{ id: string }>(
+          `select id from (
+             select id, 'deposit' as type, status, created_at from deposits
+             union all select id, 'withdrawal', status, created_at from withdrawals) merged
+           where ($1::text is null or type = $1) and ($2::text is null or status = $2)
+           order by created_at desc, id desc`,
+          [filter.type ?? null, filter.status ?? null],
+        );
+        const pages = Math.ceil(rows.length / pageSize) + 1;
+        for (let page = 1; page <= pages; page += 1) {
+          const query = new URLSearchParams({ ...filter, page: String(page), pageSize: String(pageSize) });
+          const response = await own.app.inject({
+            url: `/api/admin/allTransactions?${query}`,
+            headers: bearer(ownAdmin.token),
+          });
+          expect(response.statusCode).toBe(200);
+          const expected = rows.slice((page - 1) * pageSize, page * pageSize).map((row) => row.id);
+          expect(
+            response.json().data.map((row: { _id: string }) => row._id),
+            `${query}`,
+          ).toEqual(expected);
+          expect(response.json().total).toBe(rows.length);
+        }
+      }
+    } finally {
+      await own.close();
+    }
+  });
+});

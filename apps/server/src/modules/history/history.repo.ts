@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Database, Executor } from '../../db/client.ts';
+import { pageHourCte, withinPageHour } from '../../db/hourly-pages.ts';
 
 const dialect = new PgDialect();
 /** The pages the console opens on most: prepared, they skip a planning that costs more than the run. */
@@ -64,34 +65,62 @@ export type AdminTransactionRow = {
   duplicate_proof: boolean;
 };
 
-/** Deposits and withdrawals of everyone, newest first, optionally of one status or type. */
+/**
+ * Deposits and withdrawals of everyone, newest first, optionally of one status or type. Paged by
+ * key behind the page numbers: the hourly counts say which hour the page's first row was created
+ * in (pageHourCte), the rows of that hour are skipped up to it in the (status,) created_at indexes
+ * alone, and then only the page's rows are read, from that key on. A deep page costs about what
+ * the first one does, not a walk over every row before it. The first pages skip their rows directly.
+ */
 export async function listAllTransactions(
   db: Database,
   { status, type, page, pageSize }: { status?: string; type?: string; page: number; pageSize: number },
 ): Promise<{ rows: AdminTransactionRow[]; total: number }> {
-  const statusFilter = (alias: string) => (status ? sql`where ${sql.raw(alias)}.status = ${status}` : sql``);
+  const statusFilter = (alias: string) => (status ? sql`and ${sql.raw(alias)}.status = ${status}` : sql``);
   // Written into the statement, not sent as parameters: a prepared plan for an unknown limit would
   // assume a tenth of the table and sort it. Both are whole numbers checked by the query schema.
-  const limit = sql.raw(String(page * pageSize));
-  const offset = sql.raw(String((page - 1) * pageSize));
-  // Each table yields its own newest rows through its (status,) created_at index before the two are
-  // merged: left to plan the union as a whole, PostgreSQL sorts every row for the first page.
+  const limit = sql.raw(String(pageSize));
+  const sources = (['deposit', 'withdrawal'] as const).filter((source) => !type || type === source);
+  const offset = (page - 1) * pageSize;
+  // The first pages skip their few rows directly; summing the hourly counts would cost more.
+  const isShallow = page <= PREPARED_PAGES;
+  // Each table's own newest keys, through its (status,) created_at index: on the first pages its
+  // own limit keeps PostgreSQL from sorting the whole table for a handful of rows.
+  const keysOf = (table: 'deposits' | 'withdrawals', alias: string) =>
+    isShallow
+      ? sql`(select ${sql.raw(alias)}.created_at, ${sql.raw(alias)}.id from ${sql.raw(table)} ${sql.raw(alias)}
+          where true ${statusFilter(alias)}
+          order by ${sql.raw(alias)}.created_at desc, ${sql.raw(alias)}.id desc limit ${sql.raw(String(offset + 1))})`
+      : sql`select ${sql.raw(alias)}.created_at, ${sql.raw(alias)}.id from ${sql.raw(table)} ${sql.raw(alias)}
+          where ${withinPageHour(alias)} ${statusFilter(alias)}`;
+  // The boundary's key, as two values the index scans below can start from.
+  const fromBoundary = (alias: string) =>
+    sql`(${sql.raw(alias)}.created_at, ${sql.raw(alias)}.id) <= ((select created_at from boundary), (select id from boundary))`;
+  const keys = [];
   const parts = [];
   if (type !== 'withdrawal') {
+    keys.push(keysOf('deposits', 'd'));
     parts.push(sql`(select d.id, 'deposit' as type, d.mode, d.user_id, d.amount_cents, d.status, d.created_at,
-      d.proof_file_id, d.address, d.decision_reason as reason from deposits d ${statusFilter('d')}
+      d.proof_file_id, d.address, d.decision_reason as reason from deposits d
+      where ${fromBoundary('d')} ${statusFilter('d')}
       order by d.created_at desc, d.id desc limit ${limit})`);
   }
   if (type !== 'deposit') {
+    keys.push(keysOf('withdrawals', 'w'));
     parts.push(sql`(select w.id, 'withdrawal' as type, w.method as mode, w.user_id, w.amount_cents, w.status,
       w.created_at, null::uuid as proof_file_id, w.address, w.decision_reason as reason from withdrawals w
-      ${statusFilter('w')}
+      where ${fromBoundary('w')} ${statusFilter('w')}
       order by w.created_at desc, w.id desc limit ${limit})`);
   }
-  const events = sql.join(parts, sql` union all `);
   // One round trip: the total rides along with the page, on a row of its own when the page is empty.
   const query = dialect.sqlToQuery(sql`
-    with page as (
+    with ${isShallow ? sql`` : sql`${pageHourCte({ sources, status, offset, order: 'desc' })},`}
+    boundary as (
+      select created_at, id from (${sql.join(keys, sql` union all `)}) keys
+      order by created_at desc, id desc offset ${isShallow ? sql.raw(String(offset)) : sql`(select skip from page_hour)`}
+      limit 1
+    ),
+    page as (
       select e.*, u.full_name, u.user_name,
         -- A receipt is reused when an earlier deposit, of anyone, was sent with the same file content.
         -- Nested from the row's own file outwards, so each check is a few index lookups.
@@ -101,9 +130,8 @@ export async function listAllTransactions(
             where earlier.proof_file_id = same_content.id and earlier.created_at < e.created_at)
         ) as duplicate_proof
       from (
-        select * from (${events}) unioned order by created_at desc, id desc limit ${limit}
+        select * from (${sql.join(parts, sql` union all `)}) unioned order by created_at desc, id desc limit ${limit}
       ) e join users u on u.id = e.user_id
-      order by e.created_at desc, e.id desc offset ${offset}
     ),
     -- Kept exact by triggers: counting a million rows per page view would cost more than the page.
     total as (

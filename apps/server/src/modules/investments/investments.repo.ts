@@ -19,30 +19,27 @@ export async function listUserInvestmentRows(db: Executor, { userId }: { userId:
     .orderBy(desc(investments.createdAt), desc(investments.id));
 }
 
-export async function lockInvestment(
-  db: Executor,
-  { id }: { id: string },
-): Promise<InvestmentRow | undefined> {
-  const [row] = await db.select().from(investments).where(eq(investments.id, id)).for('update');
-  return row;
+export interface PayoutProgress {
+  id: string;
+  periodsPaid: number;
+  isReturnDelayed: boolean;
+  completedAt: Date | null;
 }
 
-export async function recordReturnPaid(
-  db: Executor,
-  { id, periodsPaid }: { id: string; periodsPaid: number },
-) {
-  await db.update(investments).set({ periodsPaid, isReturnDelayed: false }).where(eq(investments.id, id));
-}
-
-export async function recordReturnDelayed(db: Executor, { id }: { id: string }) {
-  await db
-    .update(investments)
-    .set({ isReturnDelayed: true })
-    .where(and(eq(investments.id, id), eq(investments.status, 'active')));
-}
-
-export async function recordCompleted(db: Executor, { id, completedAt }: { id: string; completedAt: Date }) {
-  await db.update(investments).set({ status: 'completed', completedAt }).where(eq(investments.id, id));
+/** Records what a payout batch did to each of its investments, in one statement. */
+export async function recordPayoutProgress(db: Executor, rows: PayoutProgress[]): Promise<void> {
+  if (rows.length === 0) return;
+  const column = <T>(pick: (row: PayoutProgress) => T) => sql.param(rows.map(pick));
+  await db.execute(sql`update ${investments} i set
+      periods_paid = p.periods_paid,
+      is_return_delayed = p.is_return_delayed,
+      status = case when p.completed_at is null then i.status else 'completed' end,
+      completed_at = coalesce(p.completed_at, i.completed_at)
+    from unnest(${column((row) => row.id)}::uuid[], ${column((row) => row.periodsPaid)}::int[],
+      ${column((row) => row.isReturnDelayed)}::boolean[],
+      ${column((row) => row.completedAt?.toISOString() ?? null)}::timestamptz[])
+      as p(id, periods_paid, is_return_delayed, completed_at)
+    where i.id = p.id`);
 }
 
 /** Elapsed whole periods of an investment at `now`, capped at its total: SQL twin of `periodsDue`. */
@@ -50,19 +47,35 @@ const periodsDueSql = (now: Date) => sql`least(${investments.periodsTotal}, floo
   extract(epoch from (${now.toISOString()}::timestamptz - ${investments.startedAt})) / (${investments.periodDays} * 86400)
 )::int)`;
 
-/** Active investments with a return or a maturity due at `now`, oldest first. */
-export async function listDueInvestmentIds(db: Executor, { now }: { now: Date }): Promise<string[]> {
-  const rows = await db
-    .select({ id: investments.id })
+/** Where a payout run has got to: the last investment of its previous batch, in payout order. */
+export interface PayoutCursor {
+  startedAt: Date;
+  id: string;
+}
+
+/**
+ * The next `limit` active investments with a return or a maturity due at `now`, oldest first,
+ * after `after`, locked for the rest of the transaction.
+ */
+export async function lockDueInvestments(
+  db: Executor,
+  { now, after, limit }: { now: Date; after: PayoutCursor | undefined; limit: number },
+): Promise<InvestmentRow[]> {
+  return db
+    .select()
     .from(investments)
     .where(
       and(
         eq(investments.status, 'active'),
         sql`(${investments.periodsPaid} < ${periodsDueSql(now)} or ${investments.endsAt} <= ${now.toISOString()}::timestamptz)`,
+        after
+          ? sql`(${investments.startedAt}, ${investments.id}) > (${after.startedAt.toISOString()}::timestamptz, ${after.id}::uuid)`
+          : undefined,
       ),
     )
-    .orderBy(investments.startedAt, investments.id);
-  return rows.map((row) => row.id);
+    .orderBy(investments.startedAt, investments.id)
+    .limit(limit)
+    .for('update');
 }
 
 export async function readReserveFigures(db: Executor, { now }: { now: Date }) {

@@ -224,6 +224,63 @@ describe('investing and the daily returns', () => {
       adminToken = mainAdminToken;
     }
   });
+  it('resumes a payout run that died half-way without paying any return twice', async () => {
+    // A database of its own: only these investments are due.
+    const main = t;
+    t = await createTestApp({}, { clock: testClock });
+    const mainAdminToken = adminToken;
+    adminToken = (await login(t.app, ADMIN.email, ADMIN.password)).token;
+    try {
+      await fundReserve(1000);
+      const investors = [];
+      for (let index = 0; index < 5; index += 1) {
+        const investor = await investorWith(100);
+        expect(
+          (await invest(investor.token, { planId: planNamed('SMALL')._id, amount: 100 })).statusCode,
+        ).toBe(201);
+        investors.push(investor);
+      }
+      advance(3 * DAY_MS + HOUR_MS);
+
+      // The run dies while settling the fourth investment in payout order, in its second batch of two.
+      const { rows } = await t.pool.query<{ id: string }>(
+        "select id from investments where status = 'active' order by started_at, id offset 3 limit 1",
+      );
+      await t.pool.query(`create function die_mid_payout() returns trigger language plpgsql as $$
+        begin raise exception 'the payout process died'; end $$`);
+      await t.pool.query(
+        `create trigger die_mid_payout before update on investments for each row
+         when (old.id = '${rows[0]?.id}') execute function die_mid_payout()`,
+      );
+      const crash = await payDueReturns(t.db, testClock, { batchSize: 2 }).catch((error: unknown) => error);
+      expect(crash).toMatchObject({ cause: { message: 'the payout process died' } });
+      const paidAfterCrash = await Promise.all(investors.map(({ token }) => myInvestments(token)));
+      expect(paidAfterCrash.map(([investment]) => investment.periodsPaid).sort()).toEqual([0, 0, 0, 3, 3]);
+      expect((await reserveStatus()).balance).toBe(1000 - 2 * 3 * 3.6);
+
+      await t.pool.query('drop trigger die_mid_payout on investments');
+      const resumed = await payDueReturns(t.db, testClock, { batchSize: 2 });
+      expect(resumed).toMatchObject({ returnsPaid: 9, delayed: 0 });
+      expect(await payDueReturns(t.db, testClock, { batchSize: 2 })).toMatchObject({ returnsPaid: 0 });
+      for (const { token, user } of investors) {
+        const [investment] = await myInvestments(token);
+        expect(investment).toMatchObject({ periodsPaid: 3, totalReturn: 10.8 });
+        expect(await balanceOf(t.app, token, user._id)).toBe(10.8);
+        const history = await t.app.inject({
+          url: '/api/user/transactions?type=plan',
+          headers: bearer(token),
+        });
+        const returns = history.json().data.filter((item: { mode: string }) => item.mode === 'plan_return');
+        expect(returns).toHaveLength(3);
+      }
+      expect((await reserveStatus()).balance).toBe(1000 - 5 * 10.8);
+      expect((await ledgerHealth(t.app, adminToken)).isHealthy).toBe(true);
+    } finally {
+      await t.close();
+      t = main;
+      adminToken = mainAdminToken;
+    }
+  });
 });
 
 describe('refusals', () => {

@@ -1,22 +1,24 @@
-import { formatUsd, MESSAGES } from '@vestora/shared';
+import { formatUsd } from '@vestora/shared';
 import type { Database } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { AppError } from '../../lib/errors.ts';
-import { runInTransaction } from '../../lib/transaction.ts';
-import { postTransfers } from '../ledger/ledger.service.ts';
+import { runInTransaction, type Transaction } from '../../lib/transaction.ts';
+import { lockYieldReserve, postTransfers, type TransferRequest } from '../ledger/ledger.service.ts';
+import type { NewNotification } from '../notifications/notifications.repo.ts';
 import { notify } from '../notifications/notifications.service.ts';
 import { JOB_NAMES, recordJobRun } from '../operations/operations.repo.ts';
 import { periodsDue, returnPerPeriodCents } from './investment-terms.ts';
 import {
-  listDueInvestmentIds,
-  lockInvestment,
-  recordCompleted,
-  recordReturnDelayed,
-  recordReturnPaid,
+  type InvestmentRow,
+  lockDueInvestments,
+  type PayoutCursor,
+  type PayoutProgress,
+  recordPayoutProgress,
 } from './investments.repo.ts';
 
 /** One scheduler run at a time across every server process on the database. */
 const PAYOUT_LOCK_ID = 7_215_002;
+/** Investments settled per transaction: a few hundred milliseconds of work, committed together. */
+export const PAYOUT_BATCH_SIZE = 1_000;
 
 export interface PayoutRun {
   isSkipped: boolean;
@@ -25,16 +27,22 @@ export interface PayoutRun {
   completed: number;
 }
 
-type Step = 'paid' | 'completed' | 'nothing-due';
-
 /**
  * Pays every return and principal that is due at the clock's time, oldest investment first; a run
- * after downtime pays each missed period once. Exactly once, whatever runs at the same time: each
- * payment locks its investment, checks the period is still unpaid, and carries a settlement key
- * (investment + period) that the ledger accepts only once. A return the reserve cannot cover is not
- * paid: the investment is marked delayed and the next run tries again.
+ * after downtime pays each missed period once. The investments are settled in batches of
+ * `batchSize`, each batch one transaction that locks its investments and the yield reserve, posts
+ * all its transfers at once and records each investment's progress with them. Exactly once,
+ * whatever runs at the same time or dies half-way: a batch commits whole or not at all, its
+ * investments' paid periods move in the same commit as their transfers, and each transfer carries a
+ * settlement key (investment + period) that the ledger accepts only once; the next run starts over
+ * from what is still due. A return the reserve cannot cover is not paid: the investment is marked
+ * delayed and the next run tries again.
  */
-export async function payDueReturns(db: Database, clock: Clock): Promise<PayoutRun> {
+export async function payDueReturns(
+  db: Database,
+  clock: Clock,
+  { batchSize = PAYOUT_BATCH_SIZE }: { batchSize?: number } = {},
+): Promise<PayoutRun> {
   const run: PayoutRun = { isSkipped: false, returnsPaid: 0, delayed: 0, completed: 0 };
   const lockConnection = await db.$client.connect();
   try {
@@ -45,8 +53,14 @@ export async function payDueReturns(db: Database, clock: Clock): Promise<PayoutR
     if (!rows[0]?.locked) return { ...run, isSkipped: true };
     try {
       const now = clock.now();
-      for (const id of await listDueInvestmentIds(db, { now })) {
-        await settleInvestment(db, id, now, run);
+      let after: PayoutCursor | undefined;
+      for (;;) {
+        const batch = await runInTransaction(db, (tx) => settleBatch(tx, { now, after, batchSize }));
+        run.returnsPaid += batch.returnsPaid;
+        run.delayed += batch.delayed;
+        run.completed += batch.completed;
+        if (!batch.last) break;
+        after = batch.last;
       }
       await recordJobRun(db, { name: JOB_NAMES.planPayouts, completedAt: now });
     } finally {
@@ -58,91 +72,108 @@ export async function payDueReturns(db: Database, clock: Clock): Promise<PayoutR
   return run;
 }
 
-async function settleInvestment(db: Database, id: string, now: Date, run: PayoutRun): Promise<void> {
-  for (;;) {
-    let step: Step;
-    try {
-      step = await runInTransaction(db, (tx) => settleNextStep(tx, id, now));
-    } catch (error) {
-      if (error instanceof AppError && error.message === MESSAGES.insufficientBalance) {
-        await recordReturnDelayed(db, { id });
-        run.delayed += 1;
-        return;
-      }
-      throw error;
-    }
-    if (step === 'paid') run.returnsPaid += 1;
-    if (step === 'completed') run.completed += 1;
-    if (step !== 'paid') return;
-  }
+interface BatchOutcome {
+  returnsPaid: number;
+  delayed: number;
+  completed: number;
+  /** The batch's last investment when the batch was full, so more may be due after it. */
+  last: PayoutCursor | undefined;
 }
 
-async function settleNextStep(
-  tx: Parameters<Parameters<typeof runInTransaction>[1]>[0],
-  id: string,
-  now: Date,
-): Promise<Step> {
-  const investment = await lockInvestment(tx, { id });
-  if (investment?.status !== 'active') return 'nothing-due';
-  const user = { userId: investment.userId, kind: 'available' as const };
-  const reference = { type: 'investment' as const, id };
+async function settleBatch(
+  tx: Transaction,
+  { now, after, batchSize }: { now: Date; after: PayoutCursor | undefined; batchSize: number },
+): Promise<BatchOutcome> {
+  const due = await lockDueInvestments(tx, { now, after, limit: batchSize });
+  const outcome: BatchOutcome = { returnsPaid: 0, delayed: 0, completed: 0, last: undefined };
+  if (due.length === 0) return outcome;
+  let reserveCents = await lockYieldReserve(tx);
+  const transfers: TransferRequest[] = [];
+  const progress: PayoutProgress[] = [];
+  const completions: NewNotification[] = [];
 
-  if (investment.periodsPaid < periodsDue(investment, now)) {
-    const period = investment.periodsPaid + 1;
-    const amountCents = returnPerPeriodCents(investment);
-    if (amountCents > 0n) {
-      await postTransfers(tx, [
-        {
+  for (const investment of due) {
+    const user = { userId: investment.userId, kind: 'available' as const };
+    const reference = { type: 'investment' as const, id: investment.id };
+    const perPeriodCents = returnPerPeriodCents(investment);
+    let periodsPaid = investment.periodsPaid;
+    let isReturnDelayed = false;
+    for (const owed = periodsDue(investment, now); periodsPaid < owed; periodsPaid += 1) {
+      if (perPeriodCents > reserveCents) {
+        isReturnDelayed = true;
+        break;
+      }
+      const period = periodsPaid + 1;
+      if (perPeriodCents > 0n) {
+        transfers.push({
           from: { platform: 'yield_reserve' },
           to: user,
-          amountCents,
+          amountCents: perPeriodCents,
           kind: 'plan_return',
           reference,
-          settlementKey: `plan_return:${id}:${period}`,
+          settlementKey: `plan_return:${investment.id}:${period}`,
           reason: `${investment.planName} return ${period} of ${investment.periodsTotal}`,
-        },
-      ]);
+        });
+        reserveCents -= perPeriodCents;
+      }
     }
-    await recordReturnPaid(tx, { id, periodsPaid: period });
-    return 'paid';
+    outcome.returnsPaid += periodsPaid - investment.periodsPaid;
+    if (isReturnDelayed) outcome.delayed += 1;
+
+    const isCompleted =
+      !isReturnDelayed && periodsPaid >= investment.periodsTotal && investment.endsAt <= now;
+    if (isCompleted) {
+      transfers.push(principalTransfer(investment));
+      // A plan without principal return keeps the principal: it joins the reserve at once.
+      if (!investment.principalReturn) reserveCents += investment.amountCents;
+      completions.push(completionNotice(investment));
+      outcome.completed += 1;
+    }
+    progress.push({ id: investment.id, periodsPaid, isReturnDelayed, completedAt: isCompleted ? now : null });
   }
 
-  if (investment.periodsPaid >= investment.periodsTotal && investment.endsAt <= now) {
-    await postTransfers(tx, [
-      investment.principalReturn
-        ? {
-            from: { userId: investment.userId, kind: 'invested' },
-            to: user,
-            amountCents: investment.amountCents,
-            kind: 'principal_return',
-            reference,
-            settlementKey: `principal_return:${id}`,
-            reason: `${investment.planName} principal returned`,
-          }
-        : {
-            // A plan without principal return keeps the principal: it joins the reserve.
-            from: { userId: investment.userId, kind: 'invested' },
-            to: { platform: 'yield_reserve' },
-            amountCents: investment.amountCents,
-            kind: 'investment',
-            reference,
-            settlementKey: `principal_retained:${id}`,
-            reason: `${investment.planName} principal retained by the plan`,
-          },
-    ]);
-    await recordCompleted(tx, { id, completedAt: now });
-    await notify(tx, {
-      userId: investment.userId,
-      kind: 'investment',
-      title: 'Investment completed',
-      body: investment.principalReturn
-        ? `Your ${investment.planName} investment has ended; its principal of ${formatUsd(investment.amountCents)} is back in your balance.`
-        : `Your ${investment.planName} investment has ended.`,
-      link: '/user/my-plans',
-    });
-    return 'completed';
-  }
-  return 'nothing-due';
+  if (transfers.length > 0) await postTransfers(tx, transfers);
+  await recordPayoutProgress(tx, progress);
+  await notify(tx, ...completions);
+  const last = due.at(-1);
+  if (last && due.length === batchSize) outcome.last = { startedAt: last.startedAt, id: last.id };
+  return outcome;
+}
+
+function principalTransfer(investment: InvestmentRow): TransferRequest {
+  const reference = { type: 'investment' as const, id: investment.id };
+  const invested = { userId: investment.userId, kind: 'invested' as const };
+  return investment.principalReturn
+    ? {
+        from: invested,
+        to: { userId: investment.userId, kind: 'available' },
+        amountCents: investment.amountCents,
+        kind: 'principal_return',
+        reference,
+        settlementKey: `principal_return:${investment.id}`,
+        reason: `${investment.planName} principal returned`,
+      }
+    : {
+        from: invested,
+        to: { platform: 'yield_reserve' },
+        amountCents: investment.amountCents,
+        kind: 'investment',
+        reference,
+        settlementKey: `principal_retained:${investment.id}`,
+        reason: `${investment.planName} principal retained by the plan`,
+      };
+}
+
+function completionNotice(investment: InvestmentRow): NewNotification {
+  return {
+    userId: investment.userId,
+    kind: 'investment',
+    title: 'Investment completed',
+    body: investment.principalReturn
+      ? `Your ${investment.planName} investment has ended; its principal of ${formatUsd(investment.amountCents)} is back in your balance.`
+      : `Your ${investment.planName} investment has ended.`,
+    link: '/user/my-plans',
+  };
 }
 
 /** Runs the payouts now and then every `intervalMs`; the returned function stops it. */

@@ -1,74 +1,61 @@
-import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { type AccountKind, ledgerAccounts, ledgerTransfers } from '../../db/schema/index.ts';
+import { type AccountKind, ledgerHealthReports, type TransferKind } from '../../db/schema/index.ts';
 
-export type NewTransfer = typeof ledgerTransfers.$inferInsert;
 export type UserAccountKind = Extract<AccountKind, 'available' | 'withdrawal_hold' | 'invested'>;
-export const USER_ACCOUNT_KINDS: UserAccountKind[] = ['available', 'withdrawal_hold', 'invested'];
-
-export async function ensureUserAccounts(db: Executor, { userId }: { userId: string }): Promise<void> {
-  await db
-    .insert(ledgerAccounts)
-    .values(USER_ACCOUNT_KINDS.map((kind) => ({ userId, kind })))
-    .onConflictDoNothing();
-}
 
 /**
  * Where money enters and leaves the platform: deposits received, withdrawals paid out, admin
  * adjustments, operator funding. They run negative by design and nearly every transfer touches one
  * of them, so their balances are derived from the transfers when read, instead of kept in a row that
- * every posting would have to lock in turn.
+ * every posting would have to lock in turn. The post_transfers function (migration 0012) names them too.
  */
 export const OPEN_PLATFORM_KINDS = ['deposits', 'withdrawals', 'adjustments', 'operator_funding'] as const;
 const openKindsList = sql.raw(`(${OPEN_PLATFORM_KINDS.map((kind) => `'${kind}'`).join(', ')})`);
 
-export interface AccountRow {
-  id: string;
-  userId: string | null;
-  kind: AccountKind;
+/** One transfer as post_transfers takes it: each side a user's account, or a platform account (null user). */
+export interface TransferRow {
+  fromUserId: string | null;
+  fromKind: AccountKind;
+  toUserId: string | null;
+  toKind: AccountKind;
+  amountCents: bigint;
+  kind: TransferKind;
+  referenceType: 'deposit' | 'withdrawal' | 'adjustment' | 'investment' | 'reserve';
+  referenceId: string;
+  settlementKey: string;
+  actorId: string | null;
+  reason: string | null;
 }
 
-/** The platform accounts of `kinds` and every account of `userIds`, in one round trip. */
-export async function findAccounts(
-  db: Executor,
-  { platformKinds, userIds }: { platformKinds: AccountKind[]; userIds: string[] },
-): Promise<AccountRow[]> {
-  // An empty list renders as `false`, so either side may be absent.
-  return db
-    .select({ id: ledgerAccounts.id, userId: ledgerAccounts.userId, kind: ledgerAccounts.kind })
-    .from(ledgerAccounts)
-    .where(
-      or(
-        and(isNull(ledgerAccounts.userId), inArray(ledgerAccounts.kind, platformKinds)),
-        inArray(ledgerAccounts.userId, userIds),
-      ),
-    );
-}
+/** Raised by post_transfers: a balance that must stay covered would go below zero. */
+export const INSUFFICIENT_BALANCE_CODE = 'V0001';
+/** Raised by post_transfers: a settlement key of the transfers is already used. */
+export const ALREADY_SETTLED_CODE = 'V0002';
 
 /**
- * Adds `deltaCents` to a kept balance, unless `mustStayCovered` and the result would be negative:
- * one statement that locks the row, checks against the balance as committed by any posting it
- * waited for, and writes. Returns whether it changed the balance.
+ * Posts the transfers with one statement, the post_transfers function of migration 0012: it opens
+ * a user's accounts on their first movement, changes each kept balance in account id order and
+ * writes the transfer rows. Raises INSUFFICIENT_BALANCE_CODE or ALREADY_SETTLED_CODE on refusal.
  */
-export async function addToBalance(
-  db: Executor,
-  { id, deltaCents, mustStayCovered }: { id: string; deltaCents: bigint; mustStayCovered: boolean },
-): Promise<boolean> {
-  const rows = await db
-    .update(ledgerAccounts)
-    .set({ balanceCents: sql`${ledgerAccounts.balanceCents} + ${deltaCents}` })
-    .where(
-      and(
-        eq(ledgerAccounts.id, id),
-        mustStayCovered ? sql`${ledgerAccounts.balanceCents} + ${deltaCents} >= 0` : undefined,
-      ),
-    )
-    .returning({ id: ledgerAccounts.id });
-  return rows.length === 1;
+export async function callPostTransfers(db: Executor, rows: TransferRow[]): Promise<void> {
+  const column = <T>(pick: (row: TransferRow) => T) => sql.param(rows.map(pick));
+  await db.execute(sql`select post_transfers(
+    ${column((row) => row.fromUserId)}::uuid[], ${column((row) => row.fromKind)}::text[],
+    ${column((row) => row.toUserId)}::uuid[], ${column((row) => row.toKind)}::text[],
+    ${column((row) => row.amountCents.toString())}::bigint[], ${column((row) => row.kind)}::text[],
+    ${column((row) => row.referenceType)}::text[], ${column((row) => row.referenceId)}::uuid[],
+    ${column((row) => row.settlementKey)}::text[], ${column((row) => row.actorId)}::uuid[],
+    ${column((row) => row.reason)}::text[])`);
 }
 
-export async function insertTransfers(db: Executor, rows: NewTransfer[]) {
-  return db.insert(ledgerTransfers).values(rows).onConflictDoNothing().returning({ id: ledgerTransfers.id });
+/** A kept platform balance, locked for the rest of the transaction. */
+export async function lockPlatformBalance(db: Executor, { kind }: { kind: AccountKind }): Promise<bigint> {
+  const result = await db.execute<{ balance_cents: string }>(sql`select balance_cents::text
+    from ledger_accounts where user_id is null and kind = ${kind} for update`);
+  const [row] = result.rows;
+  if (!row) throw new Error(`platform account ${kind} is missing`);
+  return BigInt(row.balance_cents);
 }
 
 export async function readLedgerHealth(db: Executor) {
@@ -112,4 +99,24 @@ export async function readLedgerHealth(db: Executor) {
   const [row] = result.rows;
   if (!row) throw new Error('ledger health query returned nothing');
   return row;
+}
+
+/** Keeps the latest health report, replacing the one before. */
+export async function saveLedgerHealthReport(
+  db: Executor,
+  { report, checkedAt }: { report: object; checkedAt: Date },
+): Promise<void> {
+  await db
+    .insert(ledgerHealthReports)
+    .values({ id: 1, report, checkedAt })
+    .onConflictDoUpdate({ target: ledgerHealthReports.id, set: { report, checkedAt } });
+}
+
+/** The latest health report, when it was computed after `since`. */
+export async function readLedgerHealthReport(db: Executor, { since }: { since: Date }): Promise<unknown> {
+  const [row] = await db
+    .select({ report: ledgerHealthReports.report })
+    .from(ledgerHealthReports)
+    .where(and(eq(ledgerHealthReports.id, 1), gt(ledgerHealthReports.checkedAt, since)));
+  return row?.report;
 }

@@ -1,15 +1,17 @@
 import { MESSAGES } from '@vestora/shared';
 import type { Executor } from '../../db/client.ts';
 import type { AccountKind, TransferKind } from '../../db/schema/index.ts';
+import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
+import { postgresCode } from '../../lib/transaction.ts';
 import {
-  type AccountRow,
-  addToBalance,
-  ensureUserAccounts,
-  findAccounts,
-  insertTransfers,
-  OPEN_PLATFORM_KINDS,
+  ALREADY_SETTLED_CODE,
+  callPostTransfers,
+  INSUFFICIENT_BALANCE_CODE,
+  lockPlatformBalance,
   readLedgerHealth,
+  readLedgerHealthReport,
+  saveLedgerHealthReport,
   type UserAccountKind,
 } from './ledger.repo.ts';
 
@@ -28,82 +30,48 @@ export interface TransferRequest {
 }
 
 /**
- * The only way money moves. Posts the transfers inside the caller's transaction: changes each kept
- * balance in one fixed order (by account id, so two postings never wait on each other in a cycle),
- * refusing to take a user account or the yield reserve below zero, and writes the immutable
- * transfer rows with them. Open platform accounts keep no balance to change (OPEN_PLATFORM_KINDS).
+ * The only way money moves. Posts the transfers inside the caller's transaction, in one round trip
+ * (the post_transfers function): changes each kept balance in one fixed order (by account id, so two
+ * postings never wait on each other in a cycle), refusing to take a user account or the yield
+ * reserve below zero, and writes the immutable transfer rows with them. Open platform accounts keep
+ * no balance to change (OPEN_PLATFORM_KINDS). A refusal leaves the caller's transaction aborted, so
+ * it must end there: the AppError thrown rolls it back.
  */
-export async function postTransfers(tx: Executor, transfers: TransferRequest[]): Promise<void> {
-  const accounts = await resolveAccounts(tx, transfers);
-  const deltas = new Map<string, bigint>();
-  const resolved = transfers.map((transfer) => {
-    if (transfer.amountCents <= 0n) throw new Error('transfer amounts must be positive');
-    const fromId = accountIdOf(accounts, transfer.from);
-    const toId = accountIdOf(accounts, transfer.to);
-    deltas.set(fromId, (deltas.get(fromId) ?? 0n) - transfer.amountCents);
-    deltas.set(toId, (deltas.get(toId) ?? 0n) + transfer.amountCents);
-    return { transfer, fromId, toId };
-  });
-
-  const kept = [...deltas].filter(([id, delta]) => delta !== 0n && !isOpen(accountById(accounts, id)));
-  for (const [id, deltaCents] of kept.sort(([a], [b]) => (a < b ? -1 : 1))) {
-    const mustStayCovered = isCovered(accountById(accounts, id));
-    if (!(await addToBalance(tx, { id, deltaCents, mustStayCovered }))) {
-      throw new AppError('CONFLICT', MESSAGES.insufficientBalance);
-    }
+export async function postTransfers(db: Executor, transfers: TransferRequest[]): Promise<void> {
+  if (transfers.some((transfer) => transfer.amountCents <= 0n)) {
+    throw new Error('transfer amounts must be positive');
   }
-
-  const inserted = await insertTransfers(
-    tx,
-    resolved.map(({ transfer, fromId, toId }) => ({
-      settlementKey: transfer.settlementKey,
-      debitAccountId: fromId,
-      creditAccountId: toId,
-      amountCents: transfer.amountCents,
-      kind: transfer.kind,
-      referenceType: transfer.reference.type,
-      referenceId: transfer.reference.id,
-      actorId: transfer.actorId ?? null,
-      reason: transfer.reason ?? null,
-    })),
-  );
-  if (inserted.length !== transfers.length) throw new AppError('CONFLICT', MESSAGES.alreadyProcessed);
+  try {
+    await callPostTransfers(
+      db,
+      transfers.map((transfer) => ({
+        fromUserId: 'userId' in transfer.from ? transfer.from.userId : null,
+        fromKind: 'userId' in transfer.from ? transfer.from.kind : transfer.from.platform,
+        toUserId: 'userId' in transfer.to ? transfer.to.userId : null,
+        toKind: 'userId' in transfer.to ? transfer.to.kind : transfer.to.platform,
+        amountCents: transfer.amountCents,
+        kind: transfer.kind,
+        referenceType: transfer.reference.type,
+        referenceId: transfer.reference.id,
+        settlementKey: transfer.settlementKey,
+        actorId: transfer.actorId ?? null,
+        reason: transfer.reason ?? null,
+      })),
+    );
+  } catch (error) {
+    const code = postgresCode(error);
+    if (code === INSUFFICIENT_BALANCE_CODE) throw new AppError('CONFLICT', MESSAGES.insufficientBalance);
+    if (code === ALREADY_SETTLED_CODE) throw new AppError('CONFLICT', MESSAGES.alreadyProcessed);
+    throw error;
+  }
 }
-
-const isOpen = (account: AccountRow) =>
-  account.userId === null && (OPEN_PLATFORM_KINDS as readonly string[]).includes(account.kind);
 
 /**
- * User balances never go negative, and neither does the yield reserve: a plan return is only
- * paid from money the operator actually put in.
+ * The yield reserve's balance, locked until the transaction ends: a payout batch that reads it can
+ * spend exactly that much, and nothing else moves the reserve meanwhile.
  */
-const isCovered = (account: AccountRow) => account.userId !== null || account.kind === 'yield_reserve';
-
-function accountById(accounts: AccountRow[], id: string): AccountRow {
-  const account = accounts.find((candidate) => candidate.id === id);
-  if (!account) throw new Error(`ledger account ${id} is missing`);
-  return account;
-}
-
-function accountIdOf(accounts: AccountRow[], ref: AccountRef): string {
-  const account =
-    'platform' in ref
-      ? accounts.find((candidate) => candidate.userId === null && candidate.kind === ref.platform)
-      : accounts.find((candidate) => candidate.userId === ref.userId && candidate.kind === ref.kind);
-  if (!account) throw new Error(`ledger account ${JSON.stringify(ref)} is missing`);
-  return account.id;
-}
-
-/** Every account the transfers name, opening a user's accounts on their first movement. */
-async function resolveAccounts(tx: Executor, transfers: TransferRequest[]): Promise<AccountRow[]> {
-  const refs = transfers.flatMap((transfer) => [transfer.from, transfer.to]);
-  const platformKinds = [...new Set(refs.flatMap((ref) => ('platform' in ref ? [ref.platform] : [])))];
-  const userIds = [...new Set(refs.flatMap((ref) => ('userId' in ref ? [ref.userId] : [])))];
-  const accounts = await findAccounts(tx, { platformKinds, userIds });
-  const unopened = userIds.filter((userId) => !accounts.some((account) => account.userId === userId));
-  if (unopened.length === 0) return accounts;
-  for (const userId of unopened) await ensureUserAccounts(tx, { userId });
-  return findAccounts(tx, { platformKinds, userIds });
+export async function lockYieldReserve(tx: Executor): Promise<bigint> {
+  return lockPlatformBalance(tx, { kind: 'yield_reserve' });
 }
 
 export interface LedgerHealth {
@@ -116,7 +84,36 @@ export interface LedgerHealth {
   platformAccounts: Record<string, number>;
 }
 
-export async function getLedgerHealth(db: Executor): Promise<LedgerHealth> {
+/** A kept report, as the console banner reads it: with when it was computed from the transfers. */
+export type LedgerHealthReport = LedgerHealth & { checkedAt: string };
+
+/** How old a report the admin console's banner accepts before one is computed again. */
+export const HEALTH_REPORT_MAX_AGE_MS = 60_000;
+
+/**
+ * The ledger's health computed now from every transfer: exact, and as costly as the ledger is long.
+ * Each report is kept, for the banner to read (getRecentLedgerHealth).
+ */
+export async function getLedgerHealth(db: Executor, clock: Clock): Promise<LedgerHealth> {
+  const health = await computeLedgerHealth(db);
+  const checkedAt = clock.now();
+  await saveLedgerHealthReport(db, { report: { ...health, checkedAt: checkedAt.toISOString() }, checkedAt });
+  return health;
+}
+
+/**
+ * The latest exact report when it is at most HEALTH_REPORT_MAX_AGE_MS old, else a new one: the
+ * banner on every admin page reads this, so the transfers are read once a minute, not per page.
+ */
+export async function getRecentLedgerHealth(db: Executor, clock: Clock): Promise<LedgerHealthReport> {
+  const since = new Date(clock.now().getTime() - HEALTH_REPORT_MAX_AGE_MS);
+  const latest = await readLedgerHealthReport(db, { since });
+  if (latest) return latest as LedgerHealthReport;
+  const health = await getLedgerHealth(db, clock);
+  return { ...health, checkedAt: clock.now().toISOString() };
+}
+
+async function computeLedgerHealth(db: Executor): Promise<LedgerHealth> {
   const row = await readLedgerHealth(db);
   const health = {
     totalCents: row.total_cents,

@@ -69,6 +69,40 @@ describe('the ledger table', () => {
     expect(await ledgerHealth(t.app, adminToken)).toMatchObject({ isHealthy: true, mismatchedBalances: 0 });
   });
 
+  it('serves the console banner the latest exact report for a minute, and computes anew when asked directly', async () => {
+    const { user } = await signUpAndLogin(t.app);
+    await fundUser(t.app, adminToken, user._id, 10);
+    const cached = async () => {
+      const response = await t.app.inject({
+        url: '/api/admin/ledger/health?cached=true',
+        headers: bearer(adminToken),
+      });
+      expect(response.statusCode).toBe(200);
+      return response.json().data;
+    };
+    const exact = await ledgerHealth(t.app, adminToken);
+    expect(exact).toMatchObject({ isHealthy: true });
+    await t.pool.query(
+      "update ledger_accounts set balance_cents = balance_cents + 500 where user_id = $1 and kind = 'available'",
+      [user._id],
+    );
+    // The banner reads the report of a moment ago instead of every transfer again.
+    expect(await cached()).toEqual({ ...exact, checkedAt: expect.any(String) });
+    expect(await ledgerHealth(t.app, adminToken)).toMatchObject({ isHealthy: false, mismatchedBalances: 1 });
+    expect(await cached()).toMatchObject({ isHealthy: false, mismatchedBalances: 1 });
+    await t.pool.query(
+      "update ledger_accounts set balance_cents = balance_cents - 500 where user_id = $1 and kind = 'available'",
+      [user._id],
+    );
+    expect(await ledgerHealth(t.app, adminToken)).toMatchObject({ isHealthy: true });
+    expect(await cached()).toMatchObject({ isHealthy: true });
+    const bad = await t.app.inject({
+      url: '/api/admin/ledger/health?cached=maybe',
+      headers: bearer(adminToken),
+    });
+    expect(bad.statusCode).toBe(400);
+  });
+
   it("posts 8 clients' credits at once from the one adjustments account without losing any", async () => {
     const people = await Promise.all(Array.from({ length: 8 }, () => signUpAndLogin(t.app)));
     await Promise.all(

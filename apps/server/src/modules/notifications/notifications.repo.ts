@@ -5,8 +5,8 @@ import { notifications } from '../../db/schema/index.ts';
 export type NotificationRow = typeof notifications.$inferSelect;
 export type NewNotification = typeof notifications.$inferInsert;
 
-export async function insertNotification(db: Executor, values: NewNotification): Promise<void> {
-  await db.insert(notifications).values(values);
+export async function insertNotifications(db: Executor, values: NewNotification[]): Promise<void> {
+  if (values.length > 0) await db.insert(notifications).values(values);
 }
 
 export async function listNotificationRows(

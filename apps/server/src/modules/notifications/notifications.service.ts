@@ -1,7 +1,7 @@
 import type { Notification } from '@vestora/shared';
 import type { Executor } from '../../db/client.ts';
 import {
-  insertNotification,
+  insertNotifications,
   listNotificationRows,
   markNotificationsRead,
   type NewNotification,
@@ -9,8 +9,8 @@ import {
 } from './notifications.repo.ts';
 
 /** Tells a user what happened to their account; called inside the transaction that made it happen. */
-export async function notify(tx: Executor, notification: NewNotification): Promise<void> {
-  await insertNotification(tx, notification);
+export async function notify(tx: Executor, ...notifications: NewNotification[]): Promise<void> {
+  await insertNotifications(tx, notifications);
 }
 
 function toNotification(row: NotificationRow): Notification {

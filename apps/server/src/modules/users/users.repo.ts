@@ -1,7 +1,8 @@
 import type { SortOrder, UserSortField } from '@vestora/shared';
 import { and, asc, count, desc, eq, gt, or, type SQL, sql } from 'drizzle-orm';
 import { type Database, type Executor, preparedPerDatabase } from '../../db/client.ts';
-import { ledgerAccounts, sessions, users } from '../../db/schema/index.ts';
+import { pageHourCte, withinPageHour } from '../../db/hourly-pages.ts';
+import { ledgerAccounts, sessions, userCounts, users } from '../../db/schema/index.ts';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
@@ -153,7 +154,8 @@ export async function hasAdmin(db: Executor): Promise<boolean> {
 
 /**
  * What each sort reads. Case-insensitive names: user names walk their unique lower() index, the
- * newest-first default walks the created_at index; full name and balance are top-N sorts.
+ * newest-first default walks the partial (created_at, id) index of active users alone, without
+ * reading a row it skips; full name and balance are top-N sorts.
  */
 const SORT_EXPRESSIONS: Record<UserSortField, SQL> = {
   createdAt: sql`${users.createdAt}`,
@@ -170,6 +172,25 @@ function matchesSearch(q: string): SQL | undefined {
     sql`lower(${users.email}) like lower(${pattern})`,
     sql`lower(${users.userName}) like lower(${pattern})`,
   );
+}
+
+/**
+ * The first active user of a page in creation order, found from the hourly counts (pageHourCte)
+ * and the created_at index of that hour alone, whatever the page's depth; none past the end. The
+ * time comes back as PostgreSQL's text, to the microsecond a JavaScript date would round away.
+ */
+async function findPageStart(
+  db: Executor,
+  { offset, order }: { offset: number; order: SortOrder },
+): Promise<{ createdAt: string; id: string } | undefined> {
+  const direction = sql.raw(order);
+  const result = await db.execute<{ created_at: string; id: string }>(sql`
+    with ${pageHourCte({ sources: ['user'], status: 'active', offset, order })}
+    select u.created_at::text as created_at, u.id from users u
+    where u.status = 'active' and ${withinPageHour('u')}
+    order by u.created_at ${direction}, u.id ${direction} offset (select skip from page_hour) limit 1`);
+  const [row] = result.rows;
+  return row ? { createdAt: row.created_at, id: row.id } : undefined;
 }
 
 export async function listActiveUsers(
@@ -189,13 +210,22 @@ export async function listActiveUsers(
       and(eq(ledgerAccounts.userId, users.id), eq(ledgerAccounts.kind, 'available')),
     );
   }
+  const offset = (query.page - 1) * query.pageSize;
+  // Newest (or oldest) first without a search, the common case, pages by key: see findPageStart.
+  const isByCreation = query.sort === 'createdAt' && !query.q;
+  const start = isByCreation ? await findPageStart(db, { offset, order: query.order }) : undefined;
+  const fromStart = start
+    ? sql`(${users.createdAt}, ${users.id}) ${sql.raw(query.order === 'asc' ? '>=' : '<=')} (${start.createdAt}::timestamptz, ${start.id}::uuid)`
+    : isByCreation
+      ? sql`false`
+      : undefined;
   // The page's ids first: the money figures are then computed for its rows only, not for every
   // row an offset skips.
   const page = pageIds
-    .where(where)
+    .where(and(where, fromStart))
     .orderBy(direction(sortKey), direction(users.id))
     .limit(query.pageSize)
-    .offset((query.page - 1) * query.pageSize)
+    .offset(isByCreation ? 0 : offset)
     .as('page');
   const [rows, [totals]] = await Promise.all([
     db
@@ -203,7 +233,10 @@ export async function listActiveUsers(
       .from(page)
       .innerJoin(users, eq(users.id, page.id))
       .orderBy(direction(page.sortKey), direction(page.id)),
-    db.select({ total: count() }).from(users).where(where),
+    // Without a search, the kept count of active accounts: counting a million rows per page costs more than the page.
+    query.q
+      ? db.select({ total: count() }).from(users).where(where)
+      : db.select({ total: userCounts.count }).from(userCounts).where(eq(userCounts.status, 'active')),
   ]);
   return { rows, total: totals?.total ?? 0 };
 }

@@ -1,4 +1,4 @@
-import { AdminUsersQuerySchema, MESSAGES } from '@vestora/shared';
+import { AdminUsersQuerySchema, MESSAGES, TradeUserSchema } from '@vestora/shared';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { parseWith } from '../../lib/validation.ts';
@@ -6,18 +6,24 @@ import { actorOf, bearerToken, requireAdmin } from '../auth/auth.guard.ts';
 import { deleteUser, getProfileByToken, listUsers, setSuspension, verifyUser } from './users.service.ts';
 
 const IdParamsSchema = z.object({ id: z.string().max(100) });
+/** Serialised by this schema (fast-json-stringify), the profile skips JSON.stringify's walk of an unknown object. */
+const ProfileResponseJsonSchema = z.toJSONSchema(z.object({ data: TradeUserSchema }), { target: 'draft-7' });
 
 export async function userRoutes(app: FastifyInstance): Promise<void> {
   // Authenticates inside the service, together with the read: see getProfileByToken.
-  app.get('/api/user/userprofile/:id', async (request) => {
-    const data = await getProfileByToken(
-      app.db,
-      app.config,
-      bearerToken(request),
-      () => parseWith(IdParamsSchema, request.params).id,
-    );
-    return { data };
-  });
+  app.get(
+    '/api/user/userprofile/:id',
+    { schema: { response: { 200: ProfileResponseJsonSchema } } },
+    async (request) => {
+      const data = await getProfileByToken(
+        app.db,
+        app.config,
+        bearerToken(request),
+        () => parseWith(IdParamsSchema, request.params).id,
+      );
+      return { data };
+    },
+  );
 
   // Under the user prefix in the specification, but an administrator's list all the same.
   app.get('/api/user/getallusers', { onRequest: requireAdmin }, async (request) => {

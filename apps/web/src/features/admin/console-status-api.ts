@@ -13,6 +13,8 @@ export interface LedgerHealth {
   unsettledDecidedWithdrawals: number;
   /** Platform account balances in USD, by account kind. */
   platformAccounts: Record<string, number>;
+  /** When the server computed this report from the transfers (`?cached=true` answers only). */
+  checkedAt?: string;
 }
 
 /** `GET /api/admin/security`: how many administrators still sign in with a password alone. */
@@ -28,7 +30,9 @@ const STATUS_REFRESH_MS = 60_000;
 export function useLedgerHealth() {
   return useQuery({
     queryKey: ['admin', 'ledger-health'],
-    queryFn: ({ signal }) => apiRequest<{ data: LedgerHealth }>('/api/admin/ledger/health', { signal }),
+    // A report up to a minute old: recomputing it reads every transfer, and this banner is on every page.
+    queryFn: ({ signal }) =>
+      apiRequest<{ data: LedgerHealth }>('/api/admin/ledger/health?cached=true', { signal }),
     select: ({ data }) => data,
     refetchInterval: STATUS_REFRESH_MS,
   });
