@@ -2,20 +2,26 @@ import type { Database } from '../db/client.ts';
 
 /**
  * Runs `work` only where this process holds the session-level advisory lock `lockId`: one process
- * at a time across every server on the database. Answers undefined when another process holds it.
+ * at a time across every server on the database. When another process holds it, `skip` answers
+ * undefined at once and `wait` waits for it.
  */
 export async function runAsLeader<T>(
   db: Database,
   lockId: number,
   work: () => Promise<T>,
+  whenBusy: 'skip' | 'wait' = 'skip',
 ): Promise<T | undefined> {
   const lockConnection = await db.$client.connect();
   try {
-    const { rows } = await lockConnection.query<{ locked: boolean }>(
-      'select pg_try_advisory_lock($1) as locked',
-      [lockId],
-    );
-    if (!rows[0]?.locked) return undefined;
+    if (whenBusy === 'wait') {
+      await lockConnection.query('select pg_advisory_lock($1)', [lockId]);
+    } else {
+      const { rows } = await lockConnection.query<{ locked: boolean }>(
+        'select pg_try_advisory_lock($1) as locked',
+        [lockId],
+      );
+      if (!rows[0]?.locked) return undefined;
+    }
     try {
       return await work();
     } finally {

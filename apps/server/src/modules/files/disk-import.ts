@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Database } from '../../db/client.ts';
+import { runAsLeader } from '../../lib/leader-job.ts';
 import { runInTransaction } from '../../lib/transaction.ts';
 import { listFilesOnDisk, moveFileContentIn } from './files.repo.ts';
 
@@ -26,10 +27,10 @@ function diskPathOf(uploadsDir: string, storageKey: string): string | undefined 
  */
 export async function moveDiskFilesIntoDatabase(db: Database, uploadsDir: string): Promise<DiskImport> {
   const result: DiskImport = { moved: 0, missing: 0 };
-  const lockConnection = await db.$client.connect();
-  try {
-    await lockConnection.query('select pg_advisory_lock($1)', [DISK_IMPORT_LOCK_ID]);
-    try {
+  await runAsLeader(
+    db,
+    DISK_IMPORT_LOCK_ID,
+    async () => {
       for (const { id, storageKey } of await listFilesOnDisk(db)) {
         const file = diskPathOf(uploadsDir, storageKey);
         const content = file ? await fs.readFile(file).catch(() => undefined) : undefined;
@@ -43,11 +44,8 @@ export async function moveDiskFilesIntoDatabase(db: Database, uploadsDir: string
         if (isMoved) result.moved += 1;
         await fs.rm(file, { force: true });
       }
-    } finally {
-      await lockConnection.query('select pg_advisory_unlock($1)', [DISK_IMPORT_LOCK_ID]);
-    }
-  } finally {
-    lockConnection.release();
-  }
+    },
+    'wait',
+  );
   return result;
 }

@@ -1,6 +1,7 @@
 import { formatUsd } from '@vestora/shared';
 import type { Database } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { runAsLeader, startRepeating } from '../../lib/leader-job.ts';
 import { runInTransaction, type Transaction } from '../../lib/transaction.ts';
 import { lockYieldReserve, postTransfers, type TransferRequest } from '../ledger/ledger.service.ts';
 import type { NewNotification } from '../notifications/notifications.repo.ts';
@@ -44,32 +45,21 @@ export async function payDueReturns(
   { batchSize = PAYOUT_BATCH_SIZE }: { batchSize?: number } = {},
 ): Promise<PayoutRun> {
   const run: PayoutRun = { isSkipped: false, returnsPaid: 0, delayed: 0, completed: 0 };
-  const lockConnection = await db.$client.connect();
-  try {
-    const { rows } = await lockConnection.query<{ locked: boolean }>(
-      'select pg_try_advisory_lock($1) as locked',
-      [PAYOUT_LOCK_ID],
-    );
-    if (!rows[0]?.locked) return { ...run, isSkipped: true };
-    try {
-      const now = clock.now();
-      let after: PayoutCursor | undefined;
-      for (;;) {
-        const batch = await runInTransaction(db, (tx) => settleBatch(tx, { now, after, batchSize }));
-        run.returnsPaid += batch.returnsPaid;
-        run.delayed += batch.delayed;
-        run.completed += batch.completed;
-        if (!batch.last) break;
-        after = batch.last;
-      }
-      await recordJobRun(db, { name: JOB_NAMES.planPayouts, completedAt: now });
-    } finally {
-      await lockConnection.query('select pg_advisory_unlock($1)', [PAYOUT_LOCK_ID]);
+  const hasRun = await runAsLeader(db, PAYOUT_LOCK_ID, async () => {
+    const now = clock.now();
+    let after: PayoutCursor | undefined;
+    for (;;) {
+      const batch = await runInTransaction(db, (tx) => settleBatch(tx, { now, after, batchSize }));
+      run.returnsPaid += batch.returnsPaid;
+      run.delayed += batch.delayed;
+      run.completed += batch.completed;
+      if (!batch.last) break;
+      after = batch.last;
     }
-  } finally {
-    lockConnection.release();
-  }
-  return run;
+    await recordJobRun(db, { name: JOB_NAMES.planPayouts, completedAt: now });
+    return true;
+  });
+  return hasRun ? run : { ...run, isSkipped: true };
 }
 
 interface BatchOutcome {
@@ -183,17 +173,9 @@ export function startPlanPayouts(
   log: { error(details: object, message: string): void },
   intervalMs = 60_000,
 ): () => Promise<void> {
-  let current: Promise<unknown> = Promise.resolve();
-  const tick = () => {
-    current = payDueReturns(db, clock).catch((error: unknown) =>
-      log.error({ err: error }, 'plan payouts failed'),
-    );
-  };
-  tick();
-  const timer = setInterval(tick, intervalMs);
-  timer.unref();
-  return async () => {
-    clearInterval(timer);
-    await current;
-  };
+  return startRepeating(
+    () =>
+      payDueReturns(db, clock).catch((error: unknown) => log.error({ err: error }, 'plan payouts failed')),
+    intervalMs,
+  );
 }

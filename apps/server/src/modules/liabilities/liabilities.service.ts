@@ -22,6 +22,7 @@ import {
 import type { Database, Executor } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
+import { runAsLeader, startRepeating } from '../../lib/leader-job.ts';
 import { runInTransaction } from '../../lib/transaction.ts';
 import { readSecret } from '../files/files.repo.ts';
 import {
@@ -137,7 +138,7 @@ export interface SnapshotResult {
  * taking, then takes its own.
  */
 export async function takeSnapshot(db: Database, clock: Clock): Promise<SnapshotResult> {
-  const result = await withSnapshotLock(db, 'wait', () => buildAndStoreSnapshot(db, clock));
+  const result = await runAsLeader(db, SNAPSHOT_LOCK_ID, () => buildAndStoreSnapshot(db, clock), 'wait');
   if (!result) throw new Error('the snapshot lock was not taken');
   return result;
 }
@@ -148,37 +149,11 @@ export async function takeSnapshotIfDue(
   clock: Clock,
   intervalMs: number,
 ): Promise<SnapshotResult | undefined> {
-  return withSnapshotLock(db, 'skip', async () => {
+  return runAsLeader(db, SNAPSHOT_LOCK_ID, async () => {
     const latest = await findLatestSnapshot(db);
     if (latest && clock.now().getTime() - latest.takenAt.getTime() < intervalMs) return undefined;
     return buildAndStoreSnapshot(db, clock);
   });
-}
-
-async function withSnapshotLock<T>(
-  db: Database,
-  whenBusy: 'wait' | 'skip',
-  work: () => Promise<T>,
-): Promise<T | undefined> {
-  const lockConnection = await db.$client.connect();
-  try {
-    if (whenBusy === 'wait') {
-      await lockConnection.query('select pg_advisory_lock($1)', [SNAPSHOT_LOCK_ID]);
-    } else {
-      const { rows } = await lockConnection.query<{ locked: boolean }>(
-        'select pg_try_advisory_lock($1) as locked',
-        [SNAPSHOT_LOCK_ID],
-      );
-      if (!rows[0]?.locked) return undefined;
-    }
-    try {
-      return await work();
-    } finally {
-      await lockConnection.query('select pg_advisory_unlock($1)', [SNAPSHOT_LOCK_ID]);
-    }
-  } finally {
-    lockConnection.release();
-  }
 }
 
 async function buildAndStoreSnapshot(db: Database, clock: Clock): Promise<SnapshotResult> {
@@ -307,17 +282,11 @@ export function startLiabilitySnapshots(
   log: { error(details: object, message: string): void },
   intervalMs: number,
 ): () => Promise<void> {
-  let current: Promise<unknown> = Promise.resolve();
-  const tick = () => {
-    current = takeSnapshotIfDue(db, clock, intervalMs).catch((error: unknown) =>
-      log.error({ err: error }, 'proof-of-liabilities snapshot failed'),
-    );
-  };
-  tick();
-  const timer = setInterval(tick, Math.max(60_000, Math.floor(intervalMs / 24)));
-  timer.unref();
-  return async () => {
-    clearInterval(timer);
-    await current;
-  };
+  return startRepeating(
+    () =>
+      takeSnapshotIfDue(db, clock, intervalMs).catch((error: unknown) =>
+        log.error({ err: error }, 'proof-of-liabilities snapshot failed'),
+      ),
+    Math.max(60_000, Math.floor(intervalMs / 24)),
+  );
 }
