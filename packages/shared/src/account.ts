@@ -176,10 +176,6 @@ export const AuditQuerySchema = z.object({
   targetId: z.string().trim().max(100).optional(),
 });
 
-export const TwoFactorCodeRequestSchema = z.object({
-  code: z.string({ message: MESSAGES.twoFactorCodeWrong }).trim().min(1, MESSAGES.twoFactorCodeWrong).max(20),
-});
-
 export const EnableTwoFactorRequestSchema = z.object({
   password: z
     .string({ message: MESSAGES.twoFactorNeedsPassword })
