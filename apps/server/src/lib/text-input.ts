@@ -2,7 +2,7 @@ import { MESSAGES } from '@vestora/shared';
 import { AppError } from './errors.ts';
 
 /**
- * PostgreSQL cannot store the NUL character in text, and no person types one: any string in a
+ * PostgreSQL cannot store the NUL character in text, and no person types one: a string in a
  * request that holds it is refused with a 400 before a handler or a query sees it. Walks without
  * recursion, as a request may nest as deep as JSON allows.
  */
