@@ -112,33 +112,35 @@ export const WithdrawalsQuerySchema = z.object({
 });
 
 /** Admin transaction row: the Transaction entity of specification section 3. */
-export interface AdminTransaction {
-  _id: string;
-  type: 'deposit' | 'withdrawal';
-  mode: Coin;
-  fullName: string;
-  userName: string;
-  userId: string;
-  amount: number;
-  status: TransactionStatus;
-  createdAt: string;
-  image: string | null;
-  address: string | null;
-  reason: string | null;
+export const AdminTransactionSchema = z.object({
+  _id: z.string(),
+  type: z.enum(['deposit', 'withdrawal']),
+  mode: z.enum(COINS),
+  fullName: z.string(),
+  userName: z.string(),
+  userId: z.string(),
+  amount: z.number(),
+  status: z.enum(TRANSACTION_STATUSES),
+  createdAt: z.string(),
+  image: z.string().nullable(),
+  address: z.string().nullable(),
+  reason: z.string().nullable(),
   /** The proof's content was already sent with an earlier deposit: a reused receipt. */
-  duplicateProof: boolean;
-}
+  duplicateProof: z.boolean(),
+});
+export type AdminTransaction = z.infer<typeof AdminTransactionSchema>;
 
-export interface HistoryItem {
-  _id: string;
-  type: (typeof HISTORY_TYPES)[number];
+export const HistoryItemSchema = z.object({
+  _id: z.string(),
+  type: z.enum(HISTORY_TYPES),
   /** Coin of a deposit or withdrawal; credit/debit for an adjustment. */
-  mode: string;
-  amount: number;
-  status: TransactionStatus;
-  reason: string | null;
-  createdAt: string;
-}
+  mode: z.string(),
+  amount: z.number(),
+  status: z.enum(TRANSACTION_STATUSES),
+  reason: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type HistoryItem = z.infer<typeof HistoryItemSchema>;
 
 export const WithdrawalSchema = z.object({
   _id: z.string(),
