@@ -1,18 +1,14 @@
-import { COINS, type Coin, type Gateway, MESSAGES } from '@vestora/shared';
+import { type Coin, type Gateway, MESSAGES } from '@vestora/shared';
 import QRCode from 'qrcode';
 import type { Database, Executor } from '../../db/client.ts';
 import { isAddressForCoin } from '../../lib/crypto-address.ts';
 import { AppError } from '../../lib/errors.ts';
-import { runInTransaction } from '../../lib/transaction.ts';
+import { runInTransaction, type Transaction } from '../../lib/transaction.ts';
 import { detectAllowedType, IMAGE_TYPES } from '../../lib/uploads.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import type { Actor } from '../auth/auth.service.ts';
 import { fileUrl, storeFile } from '../files/files.service.ts';
 import { type GatewayRow, insertGateway, listActiveGateways, retireGateway } from './gateways.repo.ts';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-const isCoin = (value: string): value is Coin => (COINS as readonly string[]).includes(value);
 
 function toGateway(row: GatewayRow): Gateway {
   return {
@@ -29,8 +25,8 @@ export async function listGateways(db: Executor): Promise<Gateway[]> {
 }
 
 /** What a depositor of `mode` pays to: the active gateways of that coin, the newest first. */
-export async function gatewaysForCoin(db: Executor, mode: string): Promise<Gateway[]> {
-  const rows = isCoin(mode) ? await listActiveGateways(db, { coin: mode }) : [];
+export async function gatewaysForCoin(db: Executor, coin: Coin): Promise<Gateway[]> {
+  const rows = await listActiveGateways(db, { coin });
   if (rows.length === 0) throw new AppError('NOT_FOUND', MESSAGES.noGatewayForCoin);
   return rows.map(toGateway);
 }
@@ -46,47 +42,32 @@ export async function currentGateway(db: Executor, coin: Coin): Promise<GatewayR
  * QR code is generated from the address itself, so what depositors scan always matches what they read.
  */
 export async function addGateway(
-  deps: { db: Database },
+  tx: Transaction,
   actor: Actor,
-  input: { address?: string; type?: string; image?: Buffer },
+  { address, coin, image }: { address: string; coin: Coin; image: Buffer | undefined },
 ): Promise<Gateway> {
-  const address = input.address?.trim() ?? '';
-  const type = input.type?.trim().toLowerCase() ?? '';
-  if (!address || !type) throw new AppError('BAD_REQUEST', MESSAGES.gatewayFieldsRequired);
-  if (!isCoin(type)) throw new AppError('BAD_REQUEST', MESSAGES.unknownCoin);
-  if (!isAddressForCoin(type, address)) throw new AppError('BAD_REQUEST', MESSAGES.invalidAddress);
-  const uploadedType = input.image ? await detectAllowedType(input.image, IMAGE_TYPES) : null;
-  if (input.image && !uploadedType) throw new AppError('UNSUPPORTED_MEDIA_TYPE', MESSAGES.gatewayImageType);
-  const image = input.image ?? (await QRCode.toBuffer(address, { type: 'png', margin: 2, width: 320 }));
-
-  return runInTransaction(deps.db, async (tx) => {
-    const file = await storeFile(tx, {
-      content: image,
-      mimeType: uploadedType ?? 'image/png',
-      ownerId: actor.user.id,
-    });
-    const row = await insertGateway(tx, {
-      coin: type,
-      address,
-      imageFileId: file.id,
-      createdBy: actor.user.id,
-    });
-    const gateway = toGateway(row);
-    await recordAudit(tx, actor, {
-      action: 'gateway.add',
-      targetType: 'gateway',
-      targetId: row.id,
-      after: gateway,
-    });
-    return gateway;
+  if (!isAddressForCoin(coin, address)) throw new AppError('BAD_REQUEST', MESSAGES.invalidAddress);
+  const uploadedType = image ? await detectAllowedType(image, IMAGE_TYPES) : null;
+  if (image && !uploadedType) throw new AppError('UNSUPPORTED_MEDIA_TYPE', MESSAGES.gatewayImageType);
+  const file = await storeFile(tx, {
+    content: image ?? (await QRCode.toBuffer(address, { type: 'png', margin: 2, width: 320 })),
+    mimeType: uploadedType ?? 'image/png',
+    ownerId: actor.user.id,
   });
+  const row = await insertGateway(tx, { coin, address, imageFileId: file.id, createdBy: actor.user.id });
+  const gateway = toGateway(row);
+  await recordAudit(tx, actor, {
+    action: 'gateway.add',
+    targetType: 'gateway',
+    targetId: row.id,
+    after: gateway,
+  });
+  return gateway;
 }
 
 export async function deleteGateway(db: Database, actor: Actor, id: string): Promise<void> {
   await runInTransaction(db, async (tx) => {
-    if (!UUID.test(id) || !(await retireGateway(tx, { id }))) {
-      throw new AppError('NOT_FOUND', MESSAGES.gatewayNotFound);
-    }
+    if (!(await retireGateway(tx, { id }))) throw new AppError('NOT_FOUND', MESSAGES.gatewayNotFound);
     await recordAudit(tx, actor, {
       action: 'gateway.delete',
       targetType: 'gateway',
