@@ -1,13 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Gateway } from '@vestora/shared';
-import { apiRequest } from '../../app/api.ts';
-
-const GATEWAYS_KEY = ['admin', 'gateways'] as const;
+import { addGatewayRoute, adminGatewaysRoute, deleteGatewayRoute } from '@vestora/shared';
+import { callApi, queryKeyOf } from '../../app/api.ts';
 
 export function useGateways() {
   return useQuery({
-    queryKey: GATEWAYS_KEY,
-    queryFn: ({ signal }) => apiRequest<{ data: Gateway[] }>('/api/admin/getPost', { signal }),
+    queryKey: queryKeyOf(adminGatewaysRoute),
+    queryFn: ({ signal }) => callApi(adminGatewaysRoute, { signal }),
   });
 }
 
@@ -19,20 +17,16 @@ export function useAddGateway() {
       form.set('add', input.add);
       form.set('type', input.type);
       if (input.image) form.set('image', input.image);
-      return apiRequest<{ data: Gateway; message: string }>('/api/admin/postWay', {
-        method: 'POST',
-        body: form,
-      });
+      return callApi(addGatewayRoute, { body: form });
     },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: GATEWAYS_KEY }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeyOf(adminGatewaysRoute) }),
   });
 }
 
 export function useDeleteGateway() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) =>
-      apiRequest<{ message: string }>(`/api/admin/deletePost/${id}`, { method: 'DELETE' }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: GATEWAYS_KEY }),
+    mutationFn: (id: string) => callApi(deleteGatewayRoute, { params: { id } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeyOf(adminGatewaysRoute) }),
   });
 }

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type Coin, type Gateway, MESSAGES, type TradeUser } from '@vestora/shared';
-import { ApiError, apiRequest } from '../../app/api.ts';
+import { type Coin, coinGatewaysRoute, createDepositRoute, MESSAGES } from '@vestora/shared';
+import { ApiError, callApi, queryKeyOf } from '../../app/api.ts';
 import { updateSessionUser } from '../../app/session.ts';
 import { HISTORY_KEY } from './history-api.ts';
 import { profileQueryKey } from './profile-api.ts';
@@ -8,10 +8,10 @@ import { profileQueryKey } from './profile-api.ts';
 /** The wallet to pay for `mode`, always asked afresh: an operator may have just replaced it. */
 export function useGateway(mode: Coin) {
   return useQuery({
-    queryKey: ['gateway', mode],
+    queryKey: queryKeyOf(coinGatewaysRoute, { params: { mode } }),
     staleTime: 0,
     queryFn: async ({ signal }) => {
-      const { data } = await apiRequest<{ data: Gateway[] }>(`/api/user/getPostByName/${mode}`, { signal });
+      const { data } = await callApi(coinGatewaysRoute, { params: { mode }, signal });
       // The newest wallet of the coin comes first; the server answers 404 when there is none.
       const [gateway] = data;
       if (!gateway) throw new ApiError(MESSAGES.noGatewayForCoin, 404);
@@ -36,11 +36,7 @@ export function useCreateDeposit() {
       form.set('mode', mode);
       form.set('amount', amount);
       if (proof) form.set('image', proof);
-      return apiRequest<{ data: TradeUser; message: string }>('/api/user/deposit', {
-        method: 'POST',
-        body: form,
-        idempotencyKey,
-      });
+      return callApi(createDepositRoute, { body: form, idempotencyKey });
     },
     onSuccess: async ({ data }) => {
       updateSessionUser(data);
