@@ -1,4 +1,10 @@
-import { type AdminTransaction, MESSAGES, TRANSACTION_STATUSES } from '@vestora/shared';
+import {
+  type AdminTransaction,
+  approveDepositRoute,
+  declineDepositRoute,
+  MESSAGES,
+  TRANSACTION_STATUSES,
+} from '@vestora/shared';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { errorMessage } from '../../app/api.ts';
@@ -226,14 +232,10 @@ export function TransactionsPage() {
       <ApproveDialog
         decision={decision}
         question={MESSAGES.confirmPayment}
-        path={(id) => `/api/admin/approveDeposit/${id}`}
+        route={approveDepositRoute}
         onClose={() => setDecision(null)}
       />
-      <DeclineDialog
-        decision={decision}
-        path={(id) => `/api/admin/declineDeposit/${id}`}
-        onClose={() => setDecision(null)}
-      />
+      <DeclineDialog decision={decision} route={declineDepositRoute} onClose={() => setDecision(null)} />
     </section>
   );
 }
