@@ -1,8 +1,8 @@
-import type { ReserveStatus } from '@vestora/shared';
+import type { LedgerHealth, ReserveStatus } from '@vestora/shared';
 import { Link } from 'react-router';
 import { AlertIcon } from '../../ui/icons.tsx';
 import { count, usd } from './admin-format.ts';
-import { type LedgerHealth, useAdminSecurity, useLedgerHealth, useReserve } from './console-status-api.ts';
+import { useAdminSecurity, useLedgerHealth, useReserve } from './console-status-api.ts';
 
 const plural = (value: number, noun: string) => `${count(value)} ${noun}${value === 1 ? '' : 's'}`;
 
