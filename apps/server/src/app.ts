@@ -16,6 +16,7 @@ import { registerSecurityHeaders } from './lib/security.ts';
 import { registerThrottles } from './lib/throttle.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
 import { adminAdjustmentRoutes } from './modules/adjustments/adjustments.routes.ts';
+import { apiReferenceRoutes } from './modules/api-reference/api-reference.routes.ts';
 import { adminAuditRoutes } from './modules/audit/audit.routes.ts';
 import { requireAdmin } from './modules/auth/auth.guard.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
@@ -35,7 +36,7 @@ import { adminSiteRoutes, siteRoutes } from './modules/settings/settings.routes.
 import { adminSupportRoutes, supportRoutes } from './modules/support/support.routes.ts';
 import { adminSecurityRoutes, twoFactorRoutes } from './modules/two-factor/two-factor.routes.ts';
 import { adminUserRoutes, userRoutes } from './modules/users/users.routes.ts';
-import { adminWithdrawalRoutes, withdrawalRoutes } from './modules/withdrawals/withdrawals.routes.ts';
+import { withdrawalRoutes } from './modules/withdrawals/withdrawals.routes.ts';
 
 export interface BuildAppOptions {
   config: AppConfig;
@@ -113,6 +114,7 @@ export async function buildApp({
         (line) => app.log.info(line),
       ),
   );
+  app.decorate('contracts', []);
   app.decorateRequest('actor', null);
   // Every `:id` in a path is a UUID, which PostgreSQL reads in either case while services compare
   // ids as text (is this my own account?): one canonical form keeps the two in agreement.
@@ -168,6 +170,7 @@ export async function buildApp({
     siteRoutes,
     passwordResetRoutes,
     liabilityRoutes,
+    apiReferenceRoutes,
   ]) {
     await app.register(routes);
   }
@@ -178,7 +181,6 @@ export async function buildApp({
         adminUserRoutes,
         adminDepositRoutes,
         adminAdjustmentRoutes,
-        adminWithdrawalRoutes,
         adminHistoryRoutes,
         adminLedgerRoutes,
         adminPlanRoutes,

@@ -1,3 +1,4 @@
+import type { RouteContract } from '@vestora/shared';
 import type { AppConfig } from './config/env.ts';
 import type { Database } from './db/client.ts';
 import type { Clock } from './lib/clock.ts';
@@ -10,6 +11,8 @@ declare module 'fastify' {
     config: AppConfig;
     clock: Clock;
     mailer: Mailer;
+    /** Every route registered through `route()`, in order. */
+    contracts: RouteContract[];
   }
   interface FastifyRequest {
     actor: Actor | null;

@@ -140,18 +140,19 @@ export interface HistoryItem {
   createdAt: string;
 }
 
-export interface Withdrawal {
-  _id: string;
-  userId: string;
-  fullName: string;
-  method: Coin;
-  amount: number;
-  address: string;
-  status: TransactionStatus;
-  payoutTxHash: string | null;
-  reason: string | null;
-  createdAt: string;
-}
+export const WithdrawalSchema = z.object({
+  _id: z.string(),
+  userId: z.string(),
+  fullName: z.string(),
+  method: z.enum(COINS),
+  amount: z.number(),
+  address: z.string(),
+  status: z.enum(TRANSACTION_STATUSES),
+  payoutTxHash: z.string().nullable(),
+  reason: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type Withdrawal = z.infer<typeof WithdrawalSchema>;
 
 export interface Page<T> {
   data: T[];

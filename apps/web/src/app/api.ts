@@ -1,4 +1,12 @@
-import { MESSAGES } from '@vestora/shared';
+import {
+  type BodyInputOf,
+  MESSAGES,
+  type ParamsInputOf,
+  pathWith,
+  type QueryInputOf,
+  type ResponseOf,
+  type RouteContract,
+} from '@vestora/shared';
 import { clearSession, getSession } from './session.ts';
 
 /** A failed call: `status` 0 means the server was never reached. */
@@ -75,4 +83,50 @@ function serverMessage(payload: unknown): string | null {
 
 export function errorMessage(error: unknown): string {
   return error instanceof ApiError ? error.message : MESSAGES.unexpected;
+}
+
+/** What a call of a route sends: each part typed by the route's contract. */
+export interface CallInput<Contract extends RouteContract> {
+  params?: ParamsInputOf<Contract>;
+  query?: QueryInputOf<Contract>;
+  body?: BodyInputOf<Contract> | FormData;
+  signal?: AbortSignal;
+  idempotencyKey?: string;
+}
+
+/** Calls the route a contract declares: its URL, method and answer come from the contract. */
+export function callApi<Contract extends RouteContract>(
+  contract: Contract,
+  { params, query, body, signal, idempotencyKey }: CallInput<Contract> = {},
+): Promise<ResponseOf<Contract>> {
+  return apiRequest(pathWith(contract.path, params ?? undefined) + queryStringOf(query), {
+    method: contract.method,
+    body,
+    signal,
+    idempotencyKey,
+  });
+}
+
+/**
+ * The cache key of a route's answer: its path's segments after `/api`, then its input. A key made
+ * from the contract alone is the prefix of every key of that route, so invalidating it reloads each
+ * page and filter of it; `['admin']` is the prefix of every console answer.
+ */
+export function queryKeyOf<Contract extends RouteContract>(
+  contract: Contract,
+  input: Pick<CallInput<Contract>, 'params' | 'query'> = {},
+) {
+  const { params, query } = input;
+  const segments = contract.path.split('/').slice(2);
+  return [...segments, ...(params || query ? [{ params, query }] : [])];
+}
+
+function queryStringOf(query: unknown): string {
+  if (!query || typeof query !== 'object') return '';
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null && value !== '') search.set(name, String(value));
+  }
+  const text = search.toString();
+  return text ? `?${text}` : '';
 }

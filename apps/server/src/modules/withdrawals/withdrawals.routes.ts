@@ -1,65 +1,45 @@
 import {
-  ApproveWithdrawalRequestSchema,
-  DeclineRequestSchema,
-  WithdrawalsQuerySchema,
-  WithdrawRequestSchema,
+  adminWithdrawalsRoute,
+  approveWithdrawalRoute,
+  declineWithdrawalRoute,
+  MESSAGES,
+  requestWithdrawalRoute,
+  userWithdrawalsRoute,
 } from '@vestora/shared';
 import type { FastifyInstance } from 'fastify';
+import { route } from '../../lib/route.ts';
 import { throttle } from '../../lib/throttle.ts';
-import { parseWith } from '../../lib/validation.ts';
-import { actorOf, requireUser } from '../auth/auth.guard.ts';
-import { idempotencyKeyOf } from '../idempotency/idempotency-key.ts';
-import { decideWithdrawal, getWithdrawals, requestWithdrawal } from './withdrawals.service.ts';
+import {
+  approveWithdrawal,
+  declineWithdrawal,
+  getWithdrawals,
+  requestWithdrawal,
+} from './withdrawals.service.ts';
 
 export async function withdrawalRoutes(app: FastifyInstance): Promise<void> {
-  app.post(
-    '/api/user/withdraw',
-    { onRequest: [requireUser, throttle(app, 'write')] },
-    async (request, reply) => {
-      const input = parseWith(WithdrawRequestSchema, request.body);
-      const { status, body } = await requestWithdrawal(
-        { db: app.db, maxPending: app.config.caps.pendingWithdrawals },
-        actorOf(request),
-        input,
-        idempotencyKeyOf(request),
-      );
-      return reply.code(status).send(body);
-    },
+  route(
+    app,
+    requestWithdrawalRoute,
+    async ({ tx, actor, body }) => ({
+      data: await requestWithdrawal(tx, { actor, maxPending: app.config.caps.pendingWithdrawals }, body),
+      message: MESSAGES.withdrawalRequested,
+    }),
+    { onRequest: [throttle(app, 'write')] },
   );
 
-  app.get('/api/user/withdrawals', { onRequest: requireUser }, async (request) => {
-    const query = parseWith(WithdrawalsQuerySchema, request.query);
-    return getWithdrawals(app.db, { ...query, userId: actorOf(request).user.id });
-  });
-}
+  route(app, userWithdrawalsRoute, ({ query, actor }) =>
+    getWithdrawals(app.db, { ...query, userId: actor.user.id }),
+  );
 
-/** Inside the admin scope. */
-export async function adminWithdrawalRoutes(app: FastifyInstance): Promise<void> {
-  app.get('/withdrawals', async (request) => {
-    return getWithdrawals(app.db, parseWith(WithdrawalsQuerySchema, request.query));
-  });
+  route(app, adminWithdrawalsRoute, ({ query }) => getWithdrawals(app.db, query));
 
-  app.put<{ Params: { id: string } }>('/approveWithdrawal/:id', async (request, reply) => {
-    const { txHash } = parseWith(ApproveWithdrawalRequestSchema, request.body);
-    const { status, body } = await decideWithdrawal(
-      app.db,
-      actorOf(request),
-      request.params.id,
-      { action: 'approve', txHash: txHash || null },
-      idempotencyKeyOf(request),
-    );
-    return reply.code(status).send(body);
+  route(app, approveWithdrawalRoute, async ({ tx, actor, params, body }) => {
+    await approveWithdrawal(tx, actor, params.id, { txHash: body.txHash || null });
+    return { message: MESSAGES.withdrawalApproved };
   });
 
-  app.put<{ Params: { id: string } }>('/declineWithdrawal/:id', async (request, reply) => {
-    const { reason } = parseWith(DeclineRequestSchema, request.body);
-    const { status, body } = await decideWithdrawal(
-      app.db,
-      actorOf(request),
-      request.params.id,
-      { action: 'decline', reason: reason || null },
-      idempotencyKeyOf(request),
-    );
-    return reply.code(status).send(body);
+  route(app, declineWithdrawalRoute, async ({ tx, actor, params, body }) => {
+    await declineWithdrawal(tx, actor, params.id, { reason: body.reason || null });
+    return { message: MESSAGES.withdrawalDeclined };
   });
 }

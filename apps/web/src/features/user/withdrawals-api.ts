@@ -1,16 +1,15 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Coin, Page, Withdrawal } from '@vestora/shared';
-import { apiRequest } from '../../app/api.ts';
+import { type Coin, requestWithdrawalRoute, userWithdrawalsRoute } from '@vestora/shared';
+import { callApi, queryKeyOf } from '../../app/api.ts';
 import { HISTORY_KEY } from './history-api.ts';
 
 export const WITHDRAWALS_PAGE_SIZE = 10;
-const WITHDRAWALS_KEY = ['withdrawals'] as const;
 
 export function useWithdrawals(page: number) {
-  const params = new URLSearchParams({ page: String(page), pageSize: String(WITHDRAWALS_PAGE_SIZE) });
+  const query = { page, pageSize: WITHDRAWALS_PAGE_SIZE };
   return useQuery({
-    queryKey: [...WITHDRAWALS_KEY, { page }],
-    queryFn: ({ signal }) => apiRequest<Page<Withdrawal>>(`/api/user/withdrawals?${params}`, { signal }),
+    queryKey: queryKeyOf(userWithdrawalsRoute, { query }),
+    queryFn: ({ signal }) => callApi(userWithdrawalsRoute, { query, signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -27,15 +26,11 @@ export function useRequestWithdrawal() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ idempotencyKey, ...body }: WithdrawalSubmission) =>
-      apiRequest<{ data: Withdrawal; message: string }>('/api/user/withdraw', {
-        method: 'POST',
-        body,
-        idempotencyKey,
-      }),
+      callApi(requestWithdrawalRoute, { body, idempotencyKey }),
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: ['profile'] }),
-        queryClient.invalidateQueries({ queryKey: WITHDRAWALS_KEY }),
+        queryClient.invalidateQueries({ queryKey: queryKeyOf(userWithdrawalsRoute) }),
         queryClient.invalidateQueries({ queryKey: HISTORY_KEY }),
       ]),
   });

@@ -1,0 +1,152 @@
+import { createHash } from 'node:crypto';
+import type { BodyOf, ParamsOf, QueryOf, RouteContract } from '@vestora/shared';
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  FastifySchemaCompiler,
+  onRequestHookHandler,
+} from 'fastify';
+import { z } from 'zod';
+import { actorOf, requireAdmin, requireUser } from '../modules/auth/auth.guard.ts';
+import type { Actor } from '../modules/auth/auth.service.ts';
+import { withIdempotency } from '../modules/idempotency/idempotency.service.ts';
+import { idempotencyKeyOf } from '../modules/idempotency/idempotency-key.ts';
+import { readFormOrJson } from './multipart.ts';
+import type { Transaction } from './transaction.ts';
+import { parseWith } from './validation.ts';
+
+export interface RouteInput<Contract extends RouteContract> {
+  params: ParamsOf<Contract>;
+  query: QueryOf<Contract>;
+  /** The JSON body, or a form's fields, parsed by the contract's schema. */
+  body: Contract['form'] extends { fields: z.ZodType }
+    ? z.output<Contract['form']['fields']>
+    : BodyOf<Contract>;
+  /** A form's file, when the contract takes one and the client sent it. */
+  file: Buffer | undefined;
+  actor: Contract['access'] extends 'public' ? Actor | null : Actor;
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+
+/** An idempotent route's work runs in the transaction that claims its key. */
+export type RouteHandler<Contract extends RouteContract> = (
+  input: RouteInput<Contract> & (Contract['idempotent'] extends true ? { tx: Transaction } : unknown),
+) => Promise<z.input<Contract['response']>>;
+
+interface UntypedInput {
+  params: unknown;
+  query: unknown;
+  body: unknown;
+  file: Buffer | undefined;
+  actor: Actor | null;
+  request: FastifyRequest;
+  reply: FastifyReply;
+  tx?: Transaction;
+}
+
+export interface RouteOptions {
+  /** Hooks that run after the access check (throttles), before the body is read. */
+  onRequest?: onRequestHookHandler[];
+}
+
+const ACCESS_GUARDS = {
+  public: [],
+  user: [requireUser],
+  admin: [requireAdmin],
+} satisfies Record<RouteContract['access'], onRequestHookHandler[]>;
+
+/**
+ * Registers a route from its contract: the access check runs first, the params, query and body are
+ * parsed by their schemas before the handler (a malformed path id names nothing: 404), the answer
+ * is serialised through the response schema, and an idempotent route replays its first answer.
+ */
+export function route<const Contract extends RouteContract>(
+  app: FastifyInstance,
+  contract: Contract,
+  handler: RouteHandler<Contract>,
+  options: RouteOptions = {},
+): void {
+  // What the OpenAPI document describes.
+  app.contracts.push(contract);
+  const successStatus = contract.status ?? 200;
+  // The contract's types were checked where the handler was written; here the input is assembled.
+  const run = handler as unknown as (input: UntypedInput) => Promise<unknown>;
+  app.route({
+    method: contract.method,
+    url: contract.path,
+    onRequest: [...ACCESS_GUARDS[contract.access], ...(options.onRequest ?? [])],
+    validatorCompiler,
+    schema: {
+      ...(contract.params ? { params: contract.params } : {}),
+      ...(contract.query ? { querystring: contract.query } : {}),
+      ...(contract.body ? { body: contract.body } : {}),
+      ...(contract.produces ? {} : { response: { [successStatus]: responseJsonSchema(contract.response) } }),
+    },
+    handler: async (request, reply) => {
+      const { body, file } = contract.form
+        ? await readForm(request, contract.form)
+        : { body: request.body, file: undefined };
+      const input: UntypedInput = {
+        params: request.params,
+        query: request.query,
+        body,
+        file,
+        actor: contract.access === 'public' ? request.actor : actorOf(request),
+        request,
+        reply,
+      };
+      reply.code(successStatus);
+      if (!contract.idempotent) return run(input);
+
+      const { status, body: answer } = await withIdempotency(
+        app.db,
+        {
+          userId: actorOf(request).user.id,
+          key: idempotencyKeyOf(request),
+          fingerprint: {
+            route: `${contract.method} ${contract.path}`,
+            params: request.params,
+            body,
+            file: file ? createHash('sha256').update(file).digest('hex') : null,
+          },
+        },
+        async (tx) => ({
+          status: successStatus,
+          body: await run({ ...input, tx }),
+        }),
+      );
+      return reply.code(status).send(answer);
+    },
+  });
+}
+
+async function readForm(request: FastifyRequest, form: NonNullable<RouteContract['form']>) {
+  const { fields, file } = await readFormOrJson(request, form.file);
+  return { body: parseWith(form.fields, fields), file };
+}
+
+/**
+ * Input is parsed by the contract's zod schemas, the first problem becoming the 400 message (a
+ * path parameter that does not parse names nothing: 404).
+ */
+const validatorCompiler: FastifySchemaCompiler<unknown> =
+  ({ schema, httpPart }) =>
+  (data) => {
+    try {
+      return {
+        value: parseWith(schema as z.ZodType, data, httpPart === 'params' ? 'NOT_FOUND' : 'BAD_REQUEST'),
+      };
+    } catch (error) {
+      return { error: error as Error };
+    }
+  };
+
+/**
+ * Answers are written by Fastify's compiled serialiser from the response schema, so a field the
+ * contract does not name never leaves, at the speed of a hand-written JSON schema.
+ */
+export function responseJsonSchema(schema: z.ZodType) {
+  return z.toJSONSchema(schema, { io: 'output', target: 'draft-7' });
+}

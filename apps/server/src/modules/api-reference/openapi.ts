@@ -1,0 +1,99 @@
+import { ErrorResponseSchema, type RouteContract } from '@vestora/shared';
+import { z } from 'zod';
+
+type JsonSchema = Record<string, unknown>;
+
+/** Request parts are described as a client writes them, answers as the server sends them. */
+function jsonSchemaOf(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
+  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' });
+  return rest;
+}
+
+function parametersOf(schema: z.ZodType | undefined, location: 'path' | 'query') {
+  if (!schema) return [];
+  const { properties = {}, required = [] } = jsonSchemaOf(schema, 'input') as {
+    properties?: Record<string, JsonSchema>;
+    required?: string[];
+  };
+  return Object.entries(properties).map(([name, property]) => ({
+    name,
+    in: location,
+    required: location === 'path' || required.includes(name),
+    schema: property,
+  }));
+}
+
+function requestBodyOf(contract: RouteContract) {
+  if (contract.form) {
+    const fields = jsonSchemaOf(contract.form.fields, 'input') as { properties?: JsonSchema };
+    const formSchema = {
+      type: 'object',
+      properties: {
+        ...fields.properties,
+        [contract.form.file]: { type: 'string', format: 'binary' },
+      },
+    };
+    return {
+      content: {
+        'multipart/form-data': { schema: formSchema },
+        'application/json': { schema: jsonSchemaOf(contract.form.fields, 'input') },
+      },
+    };
+  }
+  if (!contract.body) return undefined;
+  return {
+    required: true,
+    content: { 'application/json': { schema: jsonSchemaOf(contract.body, 'input') } },
+  };
+}
+
+function operationOf(contract: RouteContract) {
+  const status = String(contract.status ?? 200);
+  const success = contract.produces
+    ? { description: contract.summary, content: { [contract.produces]: {} } }
+    : {
+        description: contract.summary,
+        content: { 'application/json': { schema: jsonSchemaOf(contract.response, 'output') } },
+      };
+  const errors = {
+    description: 'Refused, with a message for people.',
+    content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+  };
+  const idempotencyKey = {
+    name: 'Idempotency-Key',
+    in: 'header',
+    required: false,
+    description: 'The same key replays the first answer instead of running the request again (24 hours).',
+    schema: { type: 'string', maxLength: 255 },
+  };
+  return {
+    summary: contract.summary,
+    tags: [contract.access === 'admin' ? 'admin' : (contract.path.split('/')[2] ?? 'api')],
+    ...(contract.access === 'public' ? {} : { security: [{ bearer: [] }] }),
+    parameters: [
+      ...parametersOf(contract.params, 'path'),
+      ...parametersOf(contract.query, 'query'),
+      ...(contract.idempotent ? [idempotencyKey] : []),
+    ],
+    ...(requestBodyOf(contract) ? { requestBody: requestBodyOf(contract) } : {}),
+    responses: { [status]: success, '4XX': errors },
+  };
+}
+
+/** The OpenAPI 3.1 document of every route registered from a contract. */
+export function openApiDocument(contracts: readonly RouteContract[], { title }: { title: string }) {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const contract of contracts) {
+    const path = contract.path.replace(/:(\w+)/g, '{$1}');
+    paths[path] = { ...paths[path], [contract.method.toLowerCase()]: operationOf(contract) };
+  }
+  return {
+    openapi: '3.1.0',
+    info: { title: `${title} API`, version: '1' },
+    components: {
+      securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } },
+      schemas: { Error: jsonSchemaOf(ErrorResponseSchema, 'output') },
+    },
+    paths,
+  };
+}

@@ -1,0 +1,90 @@
+import { z } from 'zod';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/** Who may call a route: anyone, a signed-in user, or an administrator with admin powers. */
+export type RouteAccess = 'public' | 'user' | 'admin';
+
+/**
+ * One route of the API, declared once: the server registers and validates from it, the web client
+ * builds its URLs and types from it, and the OpenAPI document is generated from it.
+ */
+export interface RouteContract {
+  method: HttpMethod;
+  /** The full path in Fastify's syntax, `:name` for a path parameter. */
+  path: string;
+  access: RouteAccess;
+  /** One line for the API reference. */
+  summary: string;
+  params?: z.ZodType;
+  query?: z.ZodType;
+  /** A JSON body, validated before the handler runs. */
+  body?: z.ZodType;
+  /**
+   * The fields of a multipart form (with one optional file, `file`), read and validated by the
+   * handler because the file is streamed; JSON with the same fields is accepted as well.
+   */
+  form?: { fields: z.ZodType; file: string };
+  response: z.ZodType;
+  /** The status of success; 200 when left out. */
+  status?: 200 | 201;
+  /** A response that is not JSON (a file, a CSV), described for the reference only. */
+  produces?: string;
+  /** Moves money or creates something: the route honours `Idempotency-Key`. */
+  idempotent?: boolean;
+}
+
+export function defineRoute<const Contract extends RouteContract>(contract: Contract): Contract {
+  return contract;
+}
+
+type OutputOf<Schema> = Schema extends z.ZodType ? z.output<Schema> : undefined;
+type InputOf<Schema> = Schema extends z.ZodType ? z.input<Schema> : undefined;
+
+/** What the server's handler receives, parsed. */
+export type ParamsOf<Contract extends RouteContract> = OutputOf<Contract['params']>;
+export type QueryOf<Contract extends RouteContract> = OutputOf<Contract['query']>;
+export type BodyOf<Contract extends RouteContract> = OutputOf<Contract['body']>;
+/** What a client sends, before defaults and transforms. */
+export type ParamsInputOf<Contract extends RouteContract> = InputOf<Contract['params']>;
+export type QueryInputOf<Contract extends RouteContract> = InputOf<Contract['query']>;
+export type BodyInputOf<Contract extends RouteContract> = InputOf<
+  Contract['body'] extends z.ZodType ? Contract['body'] : NonNullable<Contract['form']>['fields']
+>;
+/** The success response: what the handler returns and what a client receives. */
+export type ResponseOf<Contract extends RouteContract> = z.output<Contract['response']>;
+
+/** Every error answer of the API. */
+export const ErrorResponseSchema = z.object({ message: z.string(), error: z.string() });
+
+/** A bare confirmation, the answer of most actions. */
+export const MessageResponseSchema = z.object({ message: z.string() });
+
+/**
+ * A path's `:id`: a UUID in its canonical lower case, so services can compare ids as text. A
+ * malformed id names nothing, so the route answers 404 with `notFoundMessage`.
+ */
+export function idParams(notFoundMessage: string) {
+  return z.object({
+    id: z.uuid(notFoundMessage).transform((id) => id.toLowerCase()),
+  });
+}
+
+/** The answer of every paged list. */
+export function pageOf<Item extends z.ZodType>(item: Item) {
+  return z.object({
+    data: z.array(item),
+    page: z.number().int(),
+    pageSize: z.number().int(),
+    total: z.number().int(),
+  });
+}
+
+/** A path with its parameters filled in, each encoded. */
+export function pathWith(path: string, params: Record<string, unknown> | undefined): string {
+  return path.replace(/:(\w+)/g, (_match, name: string) => {
+    const value = params?.[name];
+    if (value === undefined || value === null) throw new Error(`The path ${path} needs :${name}.`);
+    return encodeURIComponent(String(value));
+  });
+}
