@@ -12,7 +12,13 @@ import { postTransfers } from '../ledger/ledger.service.ts';
 import { notify } from '../notifications/notifications.service.ts';
 import { toTradeUser } from '../users/users.mapper.ts';
 import { loadUserRecord, lockActiveUserOrFail, UUID } from '../users/users.service.ts';
-import { countPendingDeposits, insertDeposit, lockDeposit, recordDepositDecision } from './deposits.repo.ts';
+import {
+  countPendingDeposits,
+  insertDeposit,
+  isChainDeposit,
+  lockDeposit,
+  recordDepositDecision,
+} from './deposits.repo.ts';
 
 export interface DepositInput {
   mode: Coin;
@@ -81,6 +87,7 @@ export async function decideDeposit(
     const deposit = await lockDeposit(tx, { id });
     if (!deposit) throw new AppError('NOT_FOUND', MESSAGES.transactionNotFound);
     if (deposit.status !== 'pending') throw new AppError('CONFLICT', MESSAGES.alreadyProcessed);
+    if (await isChainDeposit(tx, { id })) throw new AppError('CONFLICT', MESSAGES.chainDepositNotReviewed);
     if (decision.action === 'approve') {
       await postTransfers(tx, [
         {
