@@ -1,9 +1,10 @@
 import { z } from 'zod';
+import { MESSAGES } from './messages.ts';
 import { COINS } from './transactions.ts';
 
 export const CHAIN_PAYMENT_STATES = ['detected', 'confirming', 'credited', 'orphaned'] as const;
 
-export const CoinParamsSchema = z.object({ coin: z.enum(COINS, 'Unknown coin.') });
+export const CoinParamsSchema = z.object({ coin: z.enum(COINS, MESSAGES.unknownCoin) });
 
 export const SetWalletRequestSchema = z.object({
   xpub: z
