@@ -10,6 +10,7 @@ import {
   countCreditedAbove,
   detachPaymentsAbove,
   forgetBlocks,
+  listActiveWallets,
   listOpenPayments,
   listWatchedAddresses,
   readBlockHash,
@@ -70,37 +71,60 @@ function watchKeyOf(
   return { watchKey, address };
 }
 
+interface Watched {
+  /** By output script (Bitcoin) or lower-case address (Ethereum); one address can serve ETH and USDT. */
+  byKey: Map<string, WatchedAddress[]>;
+  /** The confirmations each coin's active wallet asks for. */
+  confirmationsOf: Map<Coin, number>;
+}
+
 /**
  * What the watcher matches: every address ever handed out on this chain, derived again from its
  * wallet's key (a changed address column cannot redirect anything).
  */
-async function loadWatched(deps: WatcherDeps): Promise<Map<string, WatchedAddress>> {
-  const rows = await listWatchedAddresses(deps.db, { coins: COINS_OF_CHAIN[deps.source.chain] });
-  const watched = new Map<string, WatchedAddress>();
+async function loadWatched(deps: WatcherDeps): Promise<Watched> {
+  const coins = COINS_OF_CHAIN[deps.source.chain];
+  const [rows, wallets] = await Promise.all([
+    listWatchedAddresses(deps.db, { coins }),
+    listActiveWallets(deps.db),
+  ]);
+  const byKey = new Map<string, WatchedAddress[]>();
   for (const row of rows) {
     const { watchKey, address } = watchKeyOf(row.coin, row.xpub, row.addressIndex, deps.bitcoinNetwork);
-    // ETH and USDT wallets share a key path, so one address can receive both: the coin is the payment's.
-    watched.set(`${row.coin}:${watchKey}`, {
+    const owners = byKey.get(watchKey) ?? [];
+    owners.push({
       addressId: row.addressId,
       userId: row.userId,
       coin: row.coin,
       address,
       confirmations: row.confirmations,
     });
+    byKey.set(watchKey, owners);
   }
-  return watched;
+  return { byKey, confirmationsOf: new Map(wallets.map((wallet) => [wallet.coin, wallet.confirmations])) };
+}
+
+/**
+ * Whose payment it is. USDT sent to someone's ETH address (or the reverse) is still theirs, since
+ * both come from one key; it waits for the confirmations of the coin that arrived.
+ */
+function ownerOf(watched: Watched, payment: FoundPayment): WatchedAddress | undefined {
+  const owners = watched.byKey.get(payment.watchKey);
+  const owner = owners?.find((candidate) => candidate.coin === payment.coin) ?? owners?.[0];
+  if (!owner) return undefined;
+  return { ...owner, confirmations: watched.confirmationsOf.get(payment.coin) ?? owner.confirmations };
 }
 
 async function recordAll(
   deps: WatcherDeps,
-  watched: Map<string, WatchedAddress>,
+  watched: Watched,
   found: FoundPayment[],
   block: { height: number; hash: string } | null,
   afterwards?: (tx: Parameters<Parameters<Database['transaction']>[0]>[0]) => Promise<void>,
 ): Promise<void> {
   await deps.db.transaction(async (tx) => {
     for (const payment of found) {
-      const owner = watched.get(`${payment.coin}:${payment.watchKey}`);
+      const owner = ownerOf(watched, payment);
       if (!owner) continue;
       await recordFoundPayment(tx, deps, { found: payment, owner, chain: deps.source.chain, block });
     }
@@ -145,7 +169,7 @@ async function rewind(
 export async function runChainWatcher(deps: WatcherDeps): Promise<void> {
   const { chain } = deps.source;
   const watched = await loadWatched(deps);
-  const watchedKeys = new Set([...watched.keys()].map((key) => key.slice(key.indexOf(':') + 1)));
+  const watchedKeys = new Set(watched.byKey.keys());
   // The mempool is read before the tip: a transaction that leaves it for a block is in a block
   // at or below the tip read next, so it is never taken for gone.
   const pending = deps.source.readPending ? await deps.source.readPending(watchedKeys) : [];

@@ -12,6 +12,9 @@ import {
   users,
 } from '../../db/schema/index.ts';
 
+/** Advisory lock space of address allocation, beside the scheduled jobs' 7_215_0xx ids. */
+const KEY_LOCK_SPACE = 7_215_023;
+
 export type WalletRow = typeof chainWallets.$inferSelect;
 export type DepositAddressRow = typeof depositAddresses.$inferSelect;
 export type ChainPaymentRow = typeof chainPayments.$inferSelect;
@@ -62,28 +65,47 @@ export async function highestIndexByWallet(db: Executor): Promise<Map<string, nu
   return new Map(rows.flatMap((row) => (row.highest === null ? [] : [[row.walletId, row.highest]])));
 }
 
+/**
+ * Serialises address allocation per key: ETH and USDT wallets share one Ethereum key, so their
+ * indexes come from one sequence and one address never belongs to two people.
+ */
+export async function lockKeyIndexes(db: Executor, { xpub }: { xpub: string }): Promise<void> {
+  await db.execute(sql`select pg_advisory_xact_lock(${KEY_LOCK_SPACE}, hashtext(${xpub}))`);
+}
+
+/**
+ * The user's unpaid address of this wallet, or else their unpaid address under another wallet of
+ * the same key whose index this wallet has not used: ETH and USDT then share one address.
+ */
 export async function getUnpaidAddress(
   db: Executor,
-  { walletId, userId }: { walletId: string; userId: string },
+  { walletId, xpub, userId }: { walletId: string; xpub: string; userId: string },
 ): Promise<DepositAddressRow | undefined> {
   const [row] = await db
-    .select()
+    .select(getTableColumns(depositAddresses))
     .from(depositAddresses)
+    .innerJoin(chainWallets, eq(chainWallets.id, depositAddresses.walletId))
     .where(
       and(
-        eq(depositAddresses.walletId, walletId),
+        eq(chainWallets.xpub, xpub),
         eq(depositAddresses.userId, userId),
         isNull(depositAddresses.paidAt),
+        sql`(${depositAddresses.walletId} = ${walletId} or not exists (select 1 from deposit_addresses used
+          where used.wallet_id = ${walletId} and used.address_index = ${depositAddresses.addressIndex}))`,
       ),
-    );
+    )
+    .orderBy(sql`${depositAddresses.walletId} = ${walletId} desc`, desc(depositAddresses.createdAt))
+    .limit(1);
   return row;
 }
 
-export async function nextAddressIndex(db: Executor, { walletId }: { walletId: string }): Promise<number> {
+/** The next receive index of a key, over every wallet (current or retired) that used it. */
+export async function nextAddressIndex(db: Executor, { xpub }: { xpub: string }): Promise<number> {
   const [row] = await db
     .select({ highest: max(depositAddresses.addressIndex) })
     .from(depositAddresses)
-    .where(eq(depositAddresses.walletId, walletId));
+    .innerJoin(chainWallets, eq(chainWallets.id, depositAddresses.walletId))
+    .where(eq(chainWallets.xpub, xpub));
   return row?.highest === null || row?.highest === undefined ? 0 : row.highest + 1;
 }
 

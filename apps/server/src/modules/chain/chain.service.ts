@@ -23,6 +23,7 @@ import {
   insertWallet,
   listActiveWallets,
   listUserPayments,
+  lockKeyIndexes,
   nextAddressIndex,
   retireWallet,
   updateWalletConfirmations,
@@ -127,12 +128,13 @@ export async function getDepositAddress(
 ): Promise<DepositAddress> {
   const network = deps.config.bitcoinNetwork;
   const { wallet, addressIndex } = await deps.db.transaction(async (tx) => {
-    // Locked: two first requests at once (two tabs) get one index, and indexes are never skipped.
-    const active = await getActiveWallet(tx, { coin, lock: true });
+    const active = await getActiveWallet(tx, { coin });
     if (!active) throw new AppError('NOT_FOUND', MESSAGES.noWalletForCoin);
-    const existing = await getUnpaidAddress(tx, { walletId: active.id, userId });
-    if (existing) return { wallet: active, addressIndex: existing.addressIndex };
-    const index = await nextAddressIndex(tx, { walletId: active.id });
+    // Two first requests at once (two tabs, or ETH and USDT) get one index; none is skipped.
+    await lockKeyIndexes(tx, { xpub: active.xpub });
+    const existing = await getUnpaidAddress(tx, { walletId: active.id, xpub: active.xpub, userId });
+    if (existing?.walletId === active.id) return { wallet: active, addressIndex: existing.addressIndex };
+    const index = existing?.addressIndex ?? (await nextAddressIndex(tx, { xpub: active.xpub }));
     const account = parseAccountKey(coin, active.xpub, network);
     await insertDepositAddress(tx, {
       userId,
