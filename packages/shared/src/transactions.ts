@@ -127,6 +127,22 @@ export interface AdminTransaction {
   reason: string | null;
   /** The proof's content was already sent with an earlier deposit: a reused receipt. */
   duplicateProof: boolean;
+  /** A deposit seen on chain: its payment, credited by the watcher, not by an administrator. */
+  chain?: ChainDetails;
+}
+
+/** What the chain says about a deposit paid to the user's own address. */
+export interface ChainDetails {
+  state: 'detected' | 'confirming' | 'credited' | 'orphaned';
+  /** In whole coins, exact. */
+  coinAmount: string;
+  /** USD per coin it was credited at; null until credited. */
+  rate: number | null;
+  txId: string;
+  txUrl: string;
+  confirmations: number;
+  requiredConfirmations: number;
+  isBelowMinimum: boolean;
 }
 
 export interface HistoryItem {
@@ -138,6 +154,7 @@ export interface HistoryItem {
   status: TransactionStatus;
   reason: string | null;
   createdAt: string;
+  chain?: ChainDetails;
 }
 
 export const WithdrawalSchema = z.object({

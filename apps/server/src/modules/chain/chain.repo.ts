@@ -306,3 +306,11 @@ export async function listActiveAdminIds(db: Executor): Promise<string[]> {
     .where(and(eq(users.isAdmin, true), eq(users.status, 'active')));
   return rows.map((row) => row.id);
 }
+
+export async function listPaymentsOfDeposits(
+  db: Executor,
+  { depositIds }: { depositIds: string[] },
+): Promise<ChainPaymentRow[]> {
+  if (depositIds.length === 0) return [];
+  return db.select().from(chainPayments).where(inArray(chainPayments.depositId, depositIds));
+}

@@ -1,4 +1,5 @@
 import {
+  type ChainDetails,
   type ChainPayment,
   COINS,
   type Coin,
@@ -22,6 +23,7 @@ import {
   insertDepositAddress,
   insertWallet,
   listActiveWallets,
+  listPaymentsOfDeposits,
   listUserPayments,
   lockKeyIndexes,
   nextAddressIndex,
@@ -198,4 +200,28 @@ export async function listUserChainPayments(
 ): Promise<ChainPayment[]> {
   const rows = await listUserPayments(db, { userId, limit: SHOWN_PAYMENTS });
   return rows.map((row) => toChainPayment(row, config));
+}
+
+/** The chain side of the deposits among `depositIds`, by deposit id, for the history and the admin list. */
+export async function chainDetailsOfDeposits(
+  db: Executor,
+  config: ChainConfig,
+  depositIds: string[],
+): Promise<Map<string, ChainDetails>> {
+  const rows = await listPaymentsOfDeposits(db, { depositIds });
+  return new Map(
+    rows.map((row) => [
+      row.depositId,
+      {
+        state: row.state,
+        coinAmount: formatCoinAmount(row.coin, BigInt(row.amountBaseUnits)),
+        rate: row.rateCents === null ? null : Number(row.rateCents) / 100,
+        txId: row.txId,
+        txUrl: explorerUrl(config, row),
+        confirmations: row.confirmations,
+        requiredConfirmations: row.requiredConfirmations,
+        isBelowMinimum: row.isBelowMinimum,
+      },
+    ]),
+  );
 }

@@ -6,13 +6,23 @@ import { getAllTransactions, getUserHistory } from './history.service.ts';
 
 export async function historyRoutes(app: FastifyInstance): Promise<void> {
   app.get('/api/user/transactions', { onRequest: requireUser }, async (request) => {
-    return getUserHistory(app.db, actorOf(request), parseWith(HistoryQuerySchema, request.query));
+    return getUserHistory(
+      app.db,
+      app.config.chain,
+      actorOf(request),
+      parseWith(HistoryQuerySchema, request.query),
+    );
   });
 }
 
 /** Inside the admin scope. */
 export async function adminHistoryRoutes(app: FastifyInstance): Promise<void> {
   app.get('/allTransactions', async (request) => {
-    return getAllTransactions(app.db, app.clock, parseWith(AdminTransactionsQuerySchema, request.query));
+    return getAllTransactions(
+      app.db,
+      app.clock,
+      app.config.chain,
+      parseWith(AdminTransactionsQuerySchema, request.query),
+    );
   });
 }
