@@ -47,6 +47,8 @@ export type DepositAddress = z.infer<typeof DepositAddressSchema>;
 export const ChainPaymentSchema = z.object({
   _id: z.string(),
   coin: z.enum(COINS),
+  /** The deposit address it was paid to. */
+  address: z.string(),
   state: z.enum(CHAIN_PAYMENT_STATES),
   /** In whole coins, as a decimal string: exact. */
   coinAmount: z.string(),

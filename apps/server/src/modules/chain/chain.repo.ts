@@ -289,9 +289,9 @@ export async function countCreditedAbove(
 export async function listUserPayments(
   db: Executor,
   { userId, limit }: { userId: string; limit: number },
-): Promise<(ChainPaymentRow & { estimateCents: bigint })[]> {
+): Promise<(ChainPaymentRow & { estimateCents: bigint; address: string | null })[]> {
   return db
-    .select({ ...getTableColumns(chainPayments), estimateCents: deposits.amountCents })
+    .select({ ...getTableColumns(chainPayments), estimateCents: deposits.amountCents, address: deposits.address })
     .from(chainPayments)
     .innerJoin(deposits, eq(deposits.id, chainPayments.depositId))
     .where(eq(chainPayments.userId, userId))

@@ -176,10 +176,14 @@ export function explorerUrl(config: ChainConfig, row: Pick<ChainPaymentRow, 'cha
   return config.explorerTxUrl[row.chain].replace('{txid}', encodeURIComponent(row.txId));
 }
 
-function toChainPayment(row: ChainPaymentRow & { estimateCents: bigint }, config: ChainConfig): ChainPayment {
+function toChainPayment(
+  row: ChainPaymentRow & { estimateCents: bigint; address: string | null },
+  config: ChainConfig,
+): ChainPayment {
   return {
     _id: row.id,
     coin: row.coin,
+    address: row.address ?? '',
     state: row.state,
     coinAmount: formatCoinAmount(row.coin, BigInt(row.amountBaseUnits)),
     rate: row.rateCents === null ? null : Number(row.rateCents) / 100,

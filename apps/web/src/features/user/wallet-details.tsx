@@ -14,7 +14,7 @@ const NETWORKS: Record<Coin, string> = { btc: 'Bitcoin', eth: 'ERC', usdt: 'ERC'
  * The Clipboard API exists only in secure contexts; a self-hosted install on plain http falls back
  * to copying a selection, which browsers still allow from a click.
  */
-async function copyText(text: string): Promise<boolean> {
+export async function copyText(text: string): Promise<boolean> {
   if (navigator.clipboard) {
     try {
       await navigator.clipboard.writeText(text);
