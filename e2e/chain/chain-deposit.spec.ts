@@ -1,0 +1,105 @@
+import { rm } from 'node:fs/promises';
+import pg from 'pg';
+import { type APIRequestContext, type Browser, request } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TEST_WALLET } from '../../apps/server/test/chain-keys.ts';
+import { type BitcoinNode, payBitcoin, startBitcoind } from '../../apps/server/test/chain-nodes.ts';
+import { launchBrowser, VIEWPORTS } from '../support/browser.ts';
+import {
+  E2E_ADMIN,
+  embeddedDatabaseUrl,
+  freshDataDir,
+  type RunningServer,
+  startServer,
+  stopServer,
+} from '../support/server.ts';
+import { callApi, logInApi, openSignedIn, signUpUser } from '../user/user-helpers.ts';
+
+/** A deposit paid on chain, seen from the deposit page: no upload, the page follows the payment itself. */
+
+let node: BitcoinNode;
+let server: RunningServer;
+let dataDir: string;
+let api: APIRequestContext;
+let browser: Browser;
+
+beforeAll(async () => {
+  node = await startBitcoind();
+  await node.rpc('generate', [101]);
+  dataDir = await freshDataDir();
+  server = await startServer({
+    dataDir,
+    env: { BITCOIN_NETWORK: 'regtest', BITCOIN_RPC_URL: node.url, CHAIN_POLL_SECONDS: '1' },
+  });
+  api = await request.newContext({ baseURL: server.baseUrl });
+  browser = await launchBrowser();
+  const admin = await logInApi(api, E2E_ADMIN.email, E2E_ADMIN.password);
+  await callApi(api, 'PUT', '/api/admin/wallets/btc', admin.token, {
+    data: { xpub: TEST_WALLET.bitcoinRegtestVpub, confirmations: 2 },
+  });
+  // 40,000.00 USD per BTC, as the rates module stores the operator's rate.
+  const client = new pg.Client({ connectionString: await embeddedDatabaseUrl(dataDir) });
+  await client.connect();
+  try {
+    await client.query(
+      "insert into exchange_rates (coin, usd_cents, set_at) values ('btc', 4000000, now()) on conflict (coin) do update set usd_cents = excluded.usd_cents, set_at = excluded.set_at",
+    );
+  } finally {
+    await client.end();
+  }
+}, 240_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await api?.dispose();
+  if (server) await stopServer(server);
+  await node?.stop();
+  if (dataDir) await rm(dataDir, { recursive: true, force: true });
+});
+
+describe('a Bitcoin deposit to the user’s own address', () => {
+  it('shows waiting, detected, n of N confirmations and credited by itself, at phone and desktop width', async () => {
+    const user = await signUpUser(api);
+    const context = await browser.newContext({ viewport: VIEWPORTS.desktop, baseURL: server.baseUrl });
+    const page = await context.newPage();
+    try {
+      await openSignedIn(page, user, '/user/deposit');
+      await page.getByLabel('Amount (USD)').fill('100');
+      await page.getByRole('radio', { name: /Bitcoin/ }).check();
+      await page.getByRole('button', { name: 'CONTINUE' }).click();
+
+      const status = page.getByRole('status').filter({ hasText: /payment|confirmation|credited/i });
+      await expect.poll(() => status.textContent()).toContain('Waiting for payment');
+      const address = (await page.locator('code').first().textContent()) ?? '';
+      expect(address).toMatch(/^bcrt1q/);
+      const qr = page.getByRole('img', { name: 'QR code of your Bitcoin deposit address' });
+      await expect
+        .poll(() => qr.evaluate((image: HTMLImageElement) => image.naturalWidth))
+        .toBeGreaterThan(0);
+      // Nothing to upload for a watched coin.
+      expect(await page.getByLabel(/Proof of payment/).count()).toBe(0);
+
+      await payBitcoin(node.rpc, address, 250_000n);
+      await expect.poll(() => status.textContent()).toContain('Payment detected: 0.0025 BTC');
+      await node.rpc('generate', [1]);
+      await expect.poll(() => status.textContent()).toContain('1 of 2 confirmations');
+
+      await page.setViewportSize(VIEWPORTS.phone);
+      await expect
+        .poll(() => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth))
+        .toBe(true);
+
+      await node.rpc('generate', [1]);
+      await expect.poll(() => status.textContent()).toContain('Credited: $100.00 added to your balance.');
+      const profile = await callApi<{ data: { accountBalance: number } }>(
+        api,
+        'GET',
+        `/api/user/userprofile/${user.user._id}`,
+        user.token,
+      );
+      expect(profile.data.accountBalance).toBe(100);
+    } finally {
+      await context.close();
+    }
+  });
+});
