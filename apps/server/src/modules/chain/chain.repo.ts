@@ -291,7 +291,11 @@ export async function listUserPayments(
   { userId, limit }: { userId: string; limit: number },
 ): Promise<(ChainPaymentRow & { estimateCents: bigint; address: string | null })[]> {
   return db
-    .select({ ...getTableColumns(chainPayments), estimateCents: deposits.amountCents, address: deposits.address })
+    .select({
+      ...getTableColumns(chainPayments),
+      estimateCents: deposits.amountCents,
+      address: deposits.address,
+    })
     .from(chainPayments)
     .innerJoin(deposits, eq(deposits.id, chainPayments.depositId))
     .where(eq(chainPayments.userId, userId))
