@@ -98,6 +98,14 @@ describe('a Bitcoin deposit to the user’s own address', () => {
         user.token,
       );
       expect(profile.data.accountBalance).toBe(100);
+
+      await page.goto('/user/history');
+      await page.getByText('0.0025 BTC at $40,000.00 · 2 of 2 confirmations · credited').waitFor();
+      const transaction = page.getByRole('link', { name: /transaction, opens in a new tab/ });
+      expect(await transaction.getAttribute('href')).toMatch(/^https:\/\/mempool\.space\/tx\/[0-9a-f]{64}$/);
+      await expect
+        .poll(() => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth))
+        .toBe(true);
     } finally {
       await context.close();
     }
