@@ -15,6 +15,8 @@ export const TEST_WALLET = {
   bitcoinRegtestVpub: HDKey.fromMasterSeed(seed, { public: 0x045f1cf6, private: 0x045f18bc }).derive(
     "m/84'/1'/0'",
   ).publicExtendedKey,
+  /** The same BIP84 account exported as a plain xpub, as some wallets do. */
+  bitcoinMainnetXpub: HDKey.fromMasterSeed(seed).derive("m/84'/0'/0'").publicExtendedKey,
   bitcoinMainnetZpub:
     'zpub6rFR7y4Q2AijBEqTUquhVz398htDFrtymD9xYYfG1m4wAcvPhXNfE3EfH1r1ADqtfSdVCToUG868RvUUkgDKf31mGDtKsAYz2oz2AGutZYs',
   ethereumXpub: HDKey.fromMasterSeed(seed).derive("m/44'/60'/0'").publicExtendedKey,

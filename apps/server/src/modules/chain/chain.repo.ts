@@ -14,6 +14,7 @@ import {
 
 /** Advisory lock space of address allocation, beside the scheduled jobs' 7_215_0xx ids. */
 const KEY_LOCK_SPACE = 7_215_023;
+const WALLET_LOCK_SPACE = 7_215_024;
 
 export type WalletRow = typeof chainWallets.$inferSelect;
 export type DepositAddressRow = typeof depositAddresses.$inferSelect;
@@ -23,17 +24,23 @@ export async function listActiveWallets(db: Executor): Promise<WalletRow[]> {
   return db.select().from(chainWallets).where(isNull(chainWallets.retiredAt)).orderBy(chainWallets.coin);
 }
 
-/** The active wallet of a coin, locked when `lock`: address allocation and key changes take turns. */
 export async function getActiveWallet(
   db: Executor,
-  { coin, lock = false }: { coin: Coin; lock?: boolean },
+  { coin }: { coin: Coin },
 ): Promise<WalletRow | undefined> {
-  const query = db
+  const [row] = await db
     .select()
     .from(chainWallets)
     .where(and(eq(chainWallets.coin, coin), isNull(chainWallets.retiredAt)));
-  const [row] = await (lock ? query.for('update') : query);
   return row;
+}
+
+/**
+ * Held until the transaction ends: two administrators setting a coin's key at once are served one
+ * after the other, even when the coin has no wallet row yet to lock.
+ */
+export async function lockWalletCoin(db: Executor, { coin }: { coin: Coin }): Promise<void> {
+  await db.execute(sql`select pg_advisory_xact_lock(${WALLET_LOCK_SPACE}, hashtext(${coin}))`);
 }
 
 export async function retireWallet(db: Executor, { id, at }: { id: string; at: Date }): Promise<void> {

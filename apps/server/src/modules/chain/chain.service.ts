@@ -26,6 +26,7 @@ import {
   listPaymentsOfDeposits,
   listUserPayments,
   lockKeyIndexes,
+  lockWalletCoin,
   nextAddressIndex,
   retireWallet,
   updateWalletConfirmations,
@@ -85,7 +86,8 @@ export async function setWallet(
     return { coin, xpub, confirmations: input.confirmations, addresses, highestIndex: null, setAt: null };
   }
   return deps.db.transaction(async (tx) => {
-    const current = await getActiveWallet(tx, { coin, lock: true });
+    await lockWalletCoin(tx, { coin });
+    const current = await getActiveWallet(tx, { coin });
     const now = deps.clock.now();
     let saved: WalletRow;
     if (current && current.xpub === xpub) {

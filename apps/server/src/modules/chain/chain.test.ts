@@ -77,6 +77,20 @@ describe('watch-only wallets', () => {
     expect(list.statusCode).toBe(403);
   });
 
+  it('keeps one active wallet per coin when administrators set keys at the same moment', async () => {
+    const keys = [TEST_WALLET.bitcoinMainnetZpub, TEST_WALLET.bitcoinMainnetXpub];
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, (_, index) =>
+        setWallet('btc', { xpub: keys[index % 2], confirmations: 2 + index }),
+      ),
+    );
+    expect(answers.map((answer) => answer.statusCode)).toEqual(answers.map(() => 200));
+    const active = await t.db.execute(
+      sql`select xpub from chain_wallets where coin = 'btc' and retired_at is null`,
+    );
+    expect(active.rows).toHaveLength(1);
+  });
+
   it('saves a key with its audit entry and lists it with the first addresses', async () => {
     const response = await setWallet('eth', { xpub: TEST_WALLET.ethereumXpub, confirmations: 12 });
     expect(response.statusCode).toBe(200);
