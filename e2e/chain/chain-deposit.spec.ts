@@ -4,6 +4,7 @@ import { type APIRequestContext, type Browser, request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_WALLET } from '../../apps/server/test/chain-keys.ts';
 import { type BitcoinNode, payBitcoin, startBitcoind } from '../../apps/server/test/chain-nodes.ts';
+import { expectAccessible } from '../support/axe.ts';
 import { launchBrowser, VIEWPORTS } from '../support/browser.ts';
 import {
   E2E_ADMIN,
@@ -13,7 +14,7 @@ import {
   startServer,
   stopServer,
 } from '../support/server.ts';
-import { callApi, logInApi, openSignedIn, signUpUser } from '../user/user-helpers.ts';
+import { callApi, logInApi, openSignedIn, type SignedInUser, signUpUser } from '../user/user-helpers.ts';
 
 /** A deposit paid on chain, seen from the deposit page: no upload, the page follows the payment itself. */
 
@@ -22,6 +23,7 @@ let server: RunningServer;
 let dataDir: string;
 let api: APIRequestContext;
 let browser: Browser;
+let admin: SignedInUser;
 
 beforeAll(async () => {
   node = await startBitcoind();
@@ -33,10 +35,7 @@ beforeAll(async () => {
   });
   api = await request.newContext({ baseURL: server.baseUrl });
   browser = await launchBrowser();
-  const admin = await logInApi(api, E2E_ADMIN.email, E2E_ADMIN.password);
-  await callApi(api, 'PUT', '/api/admin/wallets/btc', admin.token, {
-    data: { xpub: TEST_WALLET.bitcoinRegtestVpub, confirmations: 2 },
-  });
+  admin = await logInApi(api, E2E_ADMIN.email, E2E_ADMIN.password);
   // 40,000.00 USD per BTC, as the rates module stores the operator's rate.
   const client = new pg.Client({ connectionString: await embeddedDatabaseUrl(dataDir) });
   await client.connect();
@@ -57,8 +56,49 @@ afterAll(async () => {
   if (dataDir) await rm(dataDir, { recursive: true, force: true });
 });
 
+describe('the console’s Wallets page', () => {
+  it('checks a key’s first addresses before saving it, and refuses a private key', async () => {
+    const context = await browser.newContext({ viewport: VIEWPORTS.desktop, baseURL: server.baseUrl });
+    const page = await context.newPage();
+    try {
+      await openSignedIn(page, admin, '/admin/wallets');
+      const bitcoin = page
+        .getByRole('listitem')
+        .filter({ has: page.getByRole('heading', { name: 'Bitcoin (BTC)' }) });
+      await bitcoin
+        .getByText('No wallet: deposits use the gateway address and a proof of payment.')
+        .waitFor();
+
+      await bitcoin.getByLabel('Extended public key').fill(TEST_WALLET.ethereumXprv);
+      await bitcoin.getByRole('button', { name: 'Check addresses' }).click();
+      await bitcoin.getByText(/This is a private key/).waitFor();
+
+      await bitcoin.getByLabel('Extended public key').fill(TEST_WALLET.bitcoinRegtestVpub);
+      await bitcoin.getByLabel('Confirmations before crediting').fill('2');
+      await bitcoin.getByRole('button', { name: 'Check addresses' }).click();
+      await bitcoin.getByText('Compare with your wallet before saving').waitFor();
+      expect(await bitcoin.getByRole('listitem').count()).toBe(3);
+      await expectAccessible(page, 'the Wallets page');
+      await bitcoin.getByRole('button', { name: 'Save wallet' }).click();
+      await page.getByText('Wallet saved.', { exact: false }).first().waitFor();
+      await bitcoin.getByText('Highest index used: none yet').waitFor();
+
+      await page.setViewportSize(VIEWPORTS.phone);
+      await expect
+        .poll(() => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth))
+        .toBe(true);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
 describe('a Bitcoin deposit to the user’s own address', () => {
   it('shows waiting, detected, n of N confirmations and credited by itself, at phone and desktop width', async () => {
+    // The same key the console test saved; saving it again changes nothing but the count.
+    await callApi(api, 'PUT', '/api/admin/wallets/btc', admin.token, {
+      data: { xpub: TEST_WALLET.bitcoinRegtestVpub, confirmations: 2 },
+    });
     const user = await signUpUser(api);
     const context = await browser.newContext({ viewport: VIEWPORTS.desktop, baseURL: server.baseUrl });
     const page = await context.newPage();
@@ -76,6 +116,7 @@ describe('a Bitcoin deposit to the user’s own address', () => {
       await expect
         .poll(() => qr.evaluate((image: HTMLImageElement) => image.naturalWidth))
         .toBeGreaterThan(0);
+      await expectAccessible(page, 'the deposit page with a chain address');
       // Nothing to upload for a watched coin.
       expect(await page.getByLabel(/Proof of payment/).count()).toBe(0);
 
