@@ -106,15 +106,15 @@ function receiveKey(account: HDKey, index: number): Uint8Array {
   return key;
 }
 
-export function bitcoinAddressAt(account: HDKey, index: number, network: BitcoinNetwork): string {
-  const address = p2wpkh(receiveKey(account, index), bitcoinNetworkParams(network)).address;
-  if (!address) throw new Error('no P2WPKH address for a derived key');
-  return address;
-}
-
-/** The output script a payment to that address carries, as Bitcoin Core shows it (hex). */
-export function bitcoinScriptAt(account: HDKey, index: number, network: BitcoinNetwork): string {
-  return bytesToHex(p2wpkh(receiveKey(account, index), bitcoinNetworkParams(network)).script);
+/** A receive address and the output script a payment to it carries, as Bitcoin Core shows it (hex). */
+export function bitcoinOutputAt(
+  account: HDKey,
+  index: number,
+  network: BitcoinNetwork,
+): { address: string; script: string } {
+  const output = p2wpkh(receiveKey(account, index), bitcoinNetworkParams(network));
+  if (!output.address) throw new Error('no P2WPKH address for a derived key');
+  return { address: output.address, script: bytesToHex(output.script) };
 }
 
 export function ethereumAddressAt(account: HDKey, index: number): string {
@@ -136,5 +136,7 @@ export function toChecksumAddress(hexAddress: string): string {
 
 /** The receive address `index` of a wallet, derived from its key: never read back from storage. */
 export function addressAt(coin: Coin, account: HDKey, index: number, network: BitcoinNetwork): string {
-  return coin === 'btc' ? bitcoinAddressAt(account, index, network) : ethereumAddressAt(account, index);
+  return coin === 'btc'
+    ? bitcoinOutputAt(account, index, network).address
+    : ethereumAddressAt(account, index);
 }

@@ -24,7 +24,7 @@ import {
   recordFoundPayment,
   type WatchedAddress,
 } from './chain-deposits.service.ts';
-import { addressAt, type BitcoinNetwork, bitcoinScriptAt, parseAccountKey } from './chain-keys.ts';
+import { addressAt, type BitcoinNetwork, bitcoinOutputAt, parseAccountKey } from './chain-keys.ts';
 import { readUsdRate } from './chain-rates.ts';
 import type { ChainSource, FoundPayment } from './chain-source.ts';
 import { createEthereumSource } from './ethereum-source.ts';
@@ -47,9 +47,12 @@ export interface WatcherDeps extends CreditDeps {
 }
 
 const accountKeys = new Map<string, HDKey>();
-const derived = new Map<string, string>();
+const derived = new Map<string, { watchKey: string; address: string }>();
 
-/** Derived once per process: a derivation costs about a millisecond, and keys never change. */
+/**
+ * Derived once per process and kept: a derivation costs about 1.3 ms on this machine (1,000 in
+ * 1.3-1.4 s), and a key's addresses never change.
+ */
 function watchKeyOf(
   coin: Coin,
   xpub: string,
@@ -57,18 +60,23 @@ function watchKeyOf(
   network: BitcoinNetwork,
 ): { watchKey: string; address: string } {
   const cacheKey = `${xpub}/${index}/${network}`;
+  const known = derived.get(cacheKey);
+  if (known) return known;
   let account = accountKeys.get(xpub);
   if (!account) {
     account = parseAccountKey(coin, xpub, network);
     accountKeys.set(xpub, account);
   }
-  let address = derived.get(cacheKey);
-  if (!address) {
-    address = addressAt(coin, account, index, network);
-    derived.set(cacheKey, address);
+  let entry: { watchKey: string; address: string };
+  if (coin === 'btc') {
+    const output = bitcoinOutputAt(account, index, network);
+    entry = { watchKey: output.script, address: output.address };
+  } else {
+    const address = addressAt(coin, account, index, network);
+    entry = { watchKey: address.toLowerCase(), address };
   }
-  const watchKey = coin === 'btc' ? bitcoinScriptAt(account, index, network) : address.toLowerCase();
-  return { watchKey, address };
+  derived.set(cacheKey, entry);
+  return entry;
 }
 
 interface Watched {
