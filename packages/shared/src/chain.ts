@@ -31,6 +31,8 @@ export const WalletSchema = z.object({
   /** The highest receive index handed out: the operator's wallet needs a gap limit above it. */
   highestIndex: z.number().int().nullable(),
   setAt: z.string().nullable(),
+  /** Confirmed payments of this coin held because its USD rate is missing or too old. */
+  waitingForRate: z.number().int(),
 });
 export type Wallet = z.infer<typeof WalletSchema>;
 

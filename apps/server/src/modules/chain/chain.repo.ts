@@ -325,3 +325,13 @@ export async function listPaymentsOfDeposits(
   if (depositIds.length === 0) return [];
   return db.select().from(chainPayments).where(inArray(chainPayments.depositId, depositIds));
 }
+
+/** Confirmed payments held for want of a current rate, by coin: the console's alert. */
+export async function countWaitingForRate(db: Executor): Promise<Map<Coin, number>> {
+  const rows = await db
+    .select({ coin: chainPayments.coin, total: sql<number>`count(*)::int` })
+    .from(chainPayments)
+    .where(and(eq(chainPayments.state, 'confirming'), isNotNull(chainPayments.rateAlertedAt)))
+    .groupBy(chainPayments.coin);
+  return new Map(rows.map((row) => [row.coin, row.total]));
+}

@@ -17,6 +17,7 @@ import { recordAudit } from '../audit/audit.service.ts';
 import type { Actor } from '../auth/auth.service.ts';
 import {
   type ChainPaymentRow,
+  countWaitingForRate,
   getActiveWallet,
   getUnpaidAddress,
   highestIndexByWallet,
@@ -49,7 +50,7 @@ function firstAddresses(coin: Coin, xpub: string, config: ChainConfig): string[]
 function toWallet(
   coin: Coin,
   row: WalletRow | undefined,
-  highestIndex: number | null,
+  figures: { highestIndex: number | null; waitingForRate: number },
   config: ChainConfig,
 ): Wallet {
   return {
@@ -57,16 +58,22 @@ function toWallet(
     xpub: row?.xpub ?? null,
     confirmations: row?.confirmations ?? null,
     addresses: row ? firstAddresses(coin, row.xpub, config) : [],
-    highestIndex,
+    highestIndex: figures.highestIndex,
     setAt: row?.createdAt.toISOString() ?? null,
+    waitingForRate: figures.waitingForRate,
   };
 }
 
 export async function listWallets(db: Executor, config: ChainConfig): Promise<Wallet[]> {
-  const [rows, highest] = await Promise.all([listActiveWallets(db), highestIndexByWallet(db)]);
+  const [rows, highest, waiting] = await Promise.all([
+    listActiveWallets(db),
+    highestIndexByWallet(db),
+    countWaitingForRate(db),
+  ]);
   return COINS.map((coin) => {
     const row = rows.find((wallet) => wallet.coin === coin);
-    return toWallet(coin, row, row ? (highest.get(row.id) ?? null) : null, config);
+    const highestIndex = row ? (highest.get(row.id) ?? null) : null;
+    return toWallet(coin, row, { highestIndex, waitingForRate: waiting.get(coin) ?? 0 }, config);
   });
 }
 
@@ -83,7 +90,15 @@ export async function setWallet(
   const xpub = input.xpub.trim();
   const addresses = firstAddresses(coin, xpub, deps.config);
   if (input.preview) {
-    return { coin, xpub, confirmations: input.confirmations, addresses, highestIndex: null, setAt: null };
+    return {
+      coin,
+      xpub,
+      confirmations: input.confirmations,
+      addresses,
+      highestIndex: null,
+      setAt: null,
+      waitingForRate: 0,
+    };
   }
   return deps.db.transaction(async (tx) => {
     await lockWalletCoin(tx, { coin });
@@ -110,8 +125,9 @@ export async function setWallet(
       before: current ? { coin, xpub: current.xpub, confirmations: current.confirmations } : null,
       after: { coin, xpub, confirmations: input.confirmations, addresses },
     });
-    const highest = await highestIndexByWallet(tx);
-    return toWallet(coin, saved, highest.get(saved.id) ?? null, deps.config);
+    const [highest, waiting] = await Promise.all([highestIndexByWallet(tx), countWaitingForRate(tx)]);
+    const figures = { highestIndex: highest.get(saved.id) ?? null, waitingForRate: waiting.get(coin) ?? 0 };
+    return toWallet(coin, saved, figures, deps.config);
   });
 }
 

@@ -115,6 +115,10 @@ describe('Ethereum and USDT deposits through an Ethereum node (anvil)', () => {
       .json()
       .data.filter((item: { title: string }) => item.title.includes('waits for a current rate'));
     expect(waiting).toHaveLength(1);
+    const wallets = await t.app.inject({ url: '/api/admin/wallets', headers: bearer(adminToken) });
+    expect(wallets.json().data.find((wallet: { coin: string }) => wallet.coin === 'eth').waitingForRate).toBe(
+      1,
+    );
 
     await setRate(t.db, 'eth', 250_000n, clock.now());
     await run();

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { AlertIcon } from '../../ui/icons.tsx';
 import { count, usd } from './admin-format.ts';
 import { type LedgerHealth, useAdminSecurity, useLedgerHealth, useReserve } from './console-status-api.ts';
+import { useWallets } from './wallets-api.ts';
 
 const plural = (value: number, noun: string) => `${count(value)} ${noun}${value === 1 ? '' : 's'}`;
 
@@ -108,6 +109,30 @@ function ReserveWarning() {
   );
 }
 
+/** Confirmed chain deposits are not credited at a stale price: they wait, and this says so. */
+function RateWarning() {
+  const { data } = useWallets();
+  const waiting = data?.data.filter((wallet) => wallet.waitingForRate > 0) ?? [];
+  if (waiting.length === 0) return null;
+  return (
+    <div
+      role="alert"
+      className="flex w-full flex-wrap items-center justify-between gap-x-4 gap-y-2 rounded-xl border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900"
+    >
+      <div className="flex items-start gap-2">
+        <AlertIcon width={18} height={18} className="mt-0.5 shrink-0" />
+        <p>
+          <span className="font-semibold">Confirmed deposits wait for a current rate:</span>{' '}
+          {waiting
+            .map((wallet) => `${plural(wallet.waitingForRate, 'deposit')} in ${wallet.coin.toUpperCase()}`)
+            .join(', ')}
+          . Set the rate to credit them.
+        </p>
+      </div>
+    </div>
+  );
+}
+
 /** Advice rather than an emergency, so a status: the console works, but a stolen password is enough. */
 function TwoFactorWarning() {
   const { data: security } = useAdminSecurity();
@@ -147,6 +172,7 @@ export function ConsoleAlerts() {
     <div className="mb-4 flex flex-col items-end gap-3">
       <LedgerHealthBanner />
       <ReserveWarning />
+      <RateWarning />
       <TwoFactorWarning />
     </div>
   );

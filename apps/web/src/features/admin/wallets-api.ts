@@ -2,10 +2,14 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { adminWalletsRoute, type Coin, type SetWalletRequest, setWalletRoute } from '@vestora/shared';
 import { callApi, queryKeyOf } from '../../app/api.ts';
 
+/** The console's banner reads this on every page too, so it looks again now and then. */
+const WALLETS_REFRESH_MS = 60_000;
+
 export function useWallets() {
   return useQuery({
     queryKey: queryKeyOf(adminWalletsRoute),
     queryFn: ({ signal }) => callApi(adminWalletsRoute, { signal }),
+    refetchInterval: WALLETS_REFRESH_MS,
   });
 }
 
