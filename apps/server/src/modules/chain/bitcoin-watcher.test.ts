@@ -15,6 +15,7 @@ import {
 import { balanceOf, ledgerHealth, newestDepositId } from '../../../test/money.ts';
 import { ADMIN, bearer, createTestApp, login, signUpAndLogin, type TestApp } from '../../../test/test-app.ts';
 import { createBitcoinSource } from './bitcoin-source.ts';
+import type { ChainSource } from './chain-source.ts';
 import { runChainWatcher } from './chain-watcher.ts';
 
 let node: BitcoinNode;
@@ -100,6 +101,28 @@ describe('Bitcoin deposits through Bitcoin Core (0.11, regtest)', () => {
     await node.rpc('generate', [3]);
     await run();
     expect(await balanceOf(t.app, person.token, person.user._id)).toBe(100);
+  });
+
+  it('resumes after a run dies mid-stream without crediting twice', async () => {
+    const person = await signUpAndLogin(t.app);
+    const address = await depositAddressOf(t.app, person.token, 'btc');
+    const payment = await payBitcoin(node.rpc, address, 100_000n);
+    await node.rpc('generate', [5]);
+    const real = createBitcoinSource(node.url);
+    let blocksRead = 0;
+    const dying: ChainSource = {
+      ...real,
+      async readBlock(height, watched) {
+        blocksRead += 1;
+        if (blocksRead > 3) throw new Error('process killed');
+        return real.readBlock(height, watched);
+      },
+    };
+    await expect(runChainWatcher(watcherDeps(t.db, dying, clock))).rejects.toThrow('process killed');
+    await run();
+    await run();
+    expect(await balanceOf(t.app, person.token, person.user._id)).toBe(50);
+    expect(await transfersSettling(t.db, `bitcoin:${payment.txId}:0`)).toBe(1);
   });
 
   it('orphans a payment whose block is reorganised away and double-spent, crediting nothing', async () => {
