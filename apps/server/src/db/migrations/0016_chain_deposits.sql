@@ -51,6 +51,7 @@ CREATE TABLE "chain_payments" (
 	"state" text DEFAULT 'detected' NOT NULL,
 	"block_height" bigint,
 	"block_hash" text,
+	"detached_at_height" bigint,
 	"confirmations" integer DEFAULT 0 NOT NULL,
 	"required_confirmations" integer NOT NULL,
 	"rate_cents" bigint,

@@ -107,6 +107,12 @@ export const chainPayments = pgTable(
     state: text('state', { enum: CHAIN_PAYMENT_STATES }).notNull().default('detected'),
     blockHeight: bigint('block_height', { mode: 'number' }),
     blockHash: text('block_hash'),
+    /**
+     * Where the watcher walked back to when a reorganisation took this payment's block away: it
+     * is given up as orphaned only after as many new blocks as it needed confirmations, so a
+     * transaction mined again a block or two later (as they usually are) is simply placed again.
+     */
+    detachedAtHeight: bigint('detached_at_height', { mode: 'number' }),
     confirmations: integer('confirmations').notNull().default(0),
     requiredConfirmations: integer('required_confirmations').notNull(),
     rateCents: bigint('rate_cents', { mode: 'bigint' }),

@@ -81,7 +81,22 @@ export async function recordFoundPayment(
   const known = await getPaymentByKey(tx, { settlementKey: found.settlementKey });
   if (known) {
     if (block && (known.state === 'detected' || known.state === 'confirming')) {
-      await updatePayment(tx, { id: known.id, blockHeight: block.height, blockHash: block.hash });
+      await updatePayment(tx, {
+        id: known.id,
+        blockHeight: block.height,
+        blockHash: block.hash,
+        detachedAtHeight: null,
+      });
+    } else if (block && known.state === 'orphaned') {
+      // Given up, then mined after all: it is the user's money, and it confirms like any payment.
+      await updatePayment(tx, {
+        id: known.id,
+        state: 'confirming',
+        blockHeight: block.height,
+        blockHash: block.hash,
+        detachedAtHeight: null,
+      });
+      await updateChainDeposit(tx, { id: known.depositId, status: 'pending', decidedAt: null, reason: null });
     }
     return;
   }

@@ -7,6 +7,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { runAsLeader, startRepeating } from '../../lib/leader-job.ts';
 import { createBitcoinSource } from './bitcoin-source.ts';
 import {
+  type ChainPaymentRow,
   countCreditedAbove,
   detachPaymentsAbove,
   forgetBlocks,
@@ -147,9 +148,11 @@ async function recordAll(
 async function rewind(
   deps: WatcherDeps,
   cursor: { height: number; blockHash: string },
+  tip: number,
 ): Promise<{ height: number; blockHash: string }> {
   const { chain } = deps.source;
-  let height = cursor.height;
+  // The node may now be shorter than the cursor: its blocks above the tip are gone.
+  let height = Math.min(cursor.height, tip);
   while (height > 0) {
     const kept = await readBlockHash(deps.db, { chain, height });
     const onNode = await deps.source.blockHashAt(height);
@@ -173,6 +176,17 @@ async function rewind(
   return { height, blockHash };
 }
 
+/**
+ * A payment a reorganisation took out of its block gets as many new blocks as it needed
+ * confirmations to be mined again; one that left the mempool without a block is gone at once.
+ */
+function hasWaitedOut(payment: ChainPaymentRow, cursorHeight: number): boolean {
+  return (
+    payment.detachedAtHeight === null ||
+    cursorHeight - payment.detachedAtHeight >= payment.requiredConfirmations
+  );
+}
+
 /** One run of a chain's watcher: new blocks, the mempool, confirmations, credits and orphans. */
 export async function runChainWatcher(deps: WatcherDeps): Promise<void> {
   const { chain } = deps.source;
@@ -191,7 +205,7 @@ export async function runChainWatcher(deps: WatcherDeps): Promise<void> {
   for (let read = 0; cursor.height < tip && read < MAX_BLOCKS_PER_RUN; read += 1) {
     const block = await deps.source.readBlock(cursor.height + 1, watchedKeys);
     if (block.parentHash !== cursor.blockHash) {
-      cursor = await rewind(deps, cursor);
+      cursor = await rewind(deps, cursor, tip);
       continue;
     }
     const next = { height: block.height, blockHash: block.hash };
@@ -205,7 +219,7 @@ export async function runChainWatcher(deps: WatcherDeps): Promise<void> {
     tip < cursor.height ||
     (tip === cursor.height && (await deps.source.blockHashAt(tip)) !== cursor.blockHash)
   ) {
-    cursor = await rewind(deps, cursor);
+    cursor = await rewind(deps, cursor, tip);
   }
   await forgetBlocks(deps.db, { chain, below: cursor.height - KEPT_BLOCKS });
   await recordAll(deps, watched, pending, null);
@@ -215,7 +229,7 @@ export async function runChainWatcher(deps: WatcherDeps): Promise<void> {
   for (const payment of await listOpenPayments(deps.db, { chain })) {
     if (payment.blockHeight !== null) {
       await advancePayment(deps.db, deps, { paymentId: payment.id, cursorHeight: cursor.height });
-    } else if (hasCaughtUp && !inMempool.has(payment.settlementKey)) {
+    } else if (hasCaughtUp && !inMempool.has(payment.settlementKey) && hasWaitedOut(payment, cursor.height)) {
       await orphanPayment(deps.db, deps, { paymentId: payment.id });
     }
   }

@@ -263,7 +263,13 @@ export async function detachPaymentsAbove(
 ): Promise<ChainPaymentRow[]> {
   return db
     .update(chainPayments)
-    .set({ blockHeight: null, blockHash: null, confirmations: 0, state: 'detected' })
+    .set({
+      blockHeight: null,
+      blockHash: null,
+      confirmations: 0,
+      state: 'detected',
+      detachedAtHeight: height,
+    })
     .where(
       and(
         eq(chainPayments.chain, chain),

@@ -135,6 +135,7 @@ describe('Ethereum and USDT deposits through an Ethereum node (anvil)', () => {
     const address = await depositAddressOf(t.app, person.token, 'eth');
     const snapshot = await node.rpc<string>('evm_snapshot');
     const txHash = await payEther(node.rpc, address, ONE_ETHER);
+    const signed = await node.rpc<string>('eth_getRawTransactionByHash', [txHash]);
     await mineBlocks(node.rpc, 1);
     await run();
     expect((await chainDepositsOf(t.app, person.token))[0]).toMatchObject({
@@ -143,7 +144,14 @@ describe('Ethereum and USDT deposits through an Ethereum node (anvil)', () => {
     });
 
     await node.rpc('evm_revert', [snapshot]);
-    await mineBlocks(node.rpc, 4);
+    // One block later the payment is out of its block but may still be mined again: not given up yet.
+    await mineBlocks(node.rpc, 1);
+    await run();
+    expect((await chainDepositsOf(t.app, person.token))[0]).toMatchObject({
+      state: 'detected',
+      confirmations: 0,
+    });
+    await mineBlocks(node.rpc, 3);
     await run();
     expect((await chainDepositsOf(t.app, person.token))[0]).toMatchObject({
       state: 'orphaned',
@@ -153,6 +161,19 @@ describe('Ethereum and USDT deposits through an Ethereum node (anvil)', () => {
     await run();
     expect(await balanceOf(t.app, person.token, person.user._id)).toBe(0);
     expect(await transfersSettling(t.db, `ethereum:${txHash}:native`)).toBe(0);
+    expect((await ledgerHealth(t.app, adminToken)).isHealthy).toBe(true);
+
+    // The same signed transaction is mined after all: the payment confirms and is credited, once.
+    expect(await node.rpc<string>('eth_sendRawTransaction', [signed])).toBe(txHash);
+    await mineBlocks(node.rpc, 3);
+    await run();
+    await run();
+    expect((await chainDepositsOf(t.app, person.token))[0]).toMatchObject({
+      state: 'credited',
+      amount: 2500,
+    });
+    expect(await balanceOf(t.app, person.token, person.user._id)).toBe(2500);
+    expect(await transfersSettling(t.db, `ethereum:${txHash}:native`)).toBe(1);
     expect((await ledgerHealth(t.app, adminToken)).isHealthy).toBe(true);
   });
 
