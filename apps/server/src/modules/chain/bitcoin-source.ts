@@ -18,16 +18,31 @@ const BATCH_SIZE = 200;
  */
 export function createBitcoinSource(rpcUrl: string): ChainSource {
   const rpc = createJsonRpc(rpcUrl, '1.0');
+  // A mainnet mempool holds tens of thousands of transactions: each is fetched once while it waits
+  // there, not at every run. Read again from scratch when the watched addresses change.
+  let pendingByTxId = new Map<string, FoundPayment[]>();
+  let pendingWatchedSize = 0;
 
-  async function paymentsIn(txIds: string[], watched: WatchedKeys): Promise<FoundPayment[]> {
+  /**
+   * The watched outputs of these transactions. In a block every one must be read; from the
+   * mempool one can leave between the listing and the read, and is then skipped.
+   */
+  async function paymentsIn(
+    txIds: string[],
+    watched: WatchedKeys,
+    from: 'block' | 'mempool',
+  ): Promise<FoundPayment[]> {
     const found: FoundPayment[] = [];
     for (let start = 0; start < txIds.length; start += BATCH_SIZE) {
-      const transactions = await rpc.batch<RawTransaction>(
-        txIds
-          .slice(start, start + BATCH_SIZE)
-          .map((txId) => ({ method: 'getrawtransaction', params: [txId, 1] })),
-      );
-      for (const transaction of transactions) {
+      const calls = txIds
+        .slice(start, start + BATCH_SIZE)
+        .map((txId) => ({ method: 'getrawtransaction', params: [txId, 1] }));
+      const answers =
+        from === 'block'
+          ? await rpc.batch<RawTransaction>(calls)
+          : await rpc.batchSettled<RawTransaction>(calls);
+      for (const transaction of answers) {
+        if (transaction instanceof Error) continue;
         // A coinbase is spendable only after 100 blocks; no deposit address is ever a miner's payout.
         if (transaction.vin.some((input) => input.coinbase !== undefined)) continue;
         for (const output of transaction.vout) {
@@ -60,12 +75,23 @@ export function createBitcoinSource(rpcUrl: string): ChainSource {
         height,
         hash: block.hash,
         parentHash: block.previousblockhash ?? '',
-        payments: watched.size === 0 ? [] : await paymentsIn(block.tx, watched),
+        payments: watched.size === 0 ? [] : await paymentsIn(block.tx, watched, 'block'),
       };
     },
     async readPending(watched) {
       if (watched.size === 0) return [];
-      return paymentsIn(await rpc.call<string[]>('getrawmempool'), watched);
+      if (watched.size !== pendingWatchedSize) {
+        pendingByTxId = new Map();
+        pendingWatchedSize = watched.size;
+      }
+      const txIds = await rpc.call<string[]>('getrawmempool');
+      const unseen = txIds.filter((txId) => !pendingByTxId.has(txId));
+      const found = await paymentsIn(unseen, watched, 'mempool');
+      const next = new Map<string, FoundPayment[]>();
+      for (const txId of txIds) next.set(txId, pendingByTxId.get(txId) ?? []);
+      for (const payment of found) next.get(payment.txId)?.push(payment);
+      pendingByTxId = next;
+      return [...next.values()].flat();
     },
   };
 }

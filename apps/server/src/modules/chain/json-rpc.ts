@@ -1,6 +1,10 @@
 /** A JSON-RPC call to a node: Bitcoin Core (1.0, credentials in the URL) or Ethereum (2.0). */
 export type RpcCall = <Result>(method: string, params?: unknown[]) => Promise<Result>;
 export type RpcBatch = <Result>(calls: { method: string; params: unknown[] }[]) => Promise<Result[]>;
+/** A batch whose failed calls answer an Error in their place instead of failing the whole batch. */
+export type RpcBatchSettled = <Result>(
+  calls: { method: string; params: unknown[] }[],
+) => Promise<(Result | Error)[]>;
 
 type RpcAnswer = { id: number; result?: unknown; error?: { code: number; message: string } | null };
 
@@ -10,7 +14,10 @@ const RPC_TIMEOUT_MS = 30_000;
  * fetch refuses URLs that carry credentials, so `http://user:password@host` becomes a Basic
  * authorisation header on the bare URL.
  */
-export function createJsonRpc(url: string, version: '1.0' | '2.0'): { call: RpcCall; batch: RpcBatch } {
+export function createJsonRpc(
+  url: string,
+  version: '1.0' | '2.0',
+): { call: RpcCall; batch: RpcBatch; batchSettled: RpcBatchSettled } {
   const parsed = new URL(url);
   const headers: Record<string, string> = { 'content-type': 'application/json' };
   if (parsed.username || parsed.password) {
@@ -50,7 +57,7 @@ export function createJsonRpc(url: string, version: '1.0' | '2.0'): { call: RpcC
     return resultOf<Result>(method, answer);
   };
 
-  const batch: RpcBatch = async <Result>(calls: { method: string; params: unknown[] }[]) => {
+  const batchSettled: RpcBatchSettled = async <Result>(calls: { method: string; params: unknown[] }[]) => {
     if (calls.length === 0) return [];
     const first = nextId;
     nextId += calls.length;
@@ -58,8 +65,21 @@ export function createJsonRpc(url: string, version: '1.0' | '2.0'): { call: RpcC
       calls.map((request, offset) => ({ jsonrpc: version, id: first + offset, ...request })),
     )) as RpcAnswer[];
     const byId = new Map(answers.map((answer) => [answer.id, answer]));
-    return calls.map((request, offset) => resultOf<Result>(request.method, byId.get(first + offset)));
+    return calls.map((request, offset) => {
+      try {
+        return resultOf<Result>(request.method, byId.get(first + offset));
+      } catch (error) {
+        return error instanceof Error ? error : new Error(String(error));
+      }
+    });
   };
 
-  return { call, batch };
+  const batch: RpcBatch = async <Result>(calls: { method: string; params: unknown[] }[]) => {
+    const results = await batchSettled<Result>(calls);
+    const failure = results.find((result): result is Error => result instanceof Error);
+    if (failure) throw failure;
+    return results as Result[];
+  };
+
+  return { call, batch, batchSettled };
 }
