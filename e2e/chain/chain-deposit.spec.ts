@@ -140,6 +140,17 @@ describe('a Bitcoin deposit to the user’s own address', () => {
       );
       expect(profile.data.accountBalance).toBe(100);
 
+      // The other deposit flow shows the user's next address, a fresh one, and asks for no proof either.
+      await page.goto('/user/depo');
+      await page.getByLabel('Amount to Deposit').fill('150');
+      await page.getByRole('radio', { name: /Bitcoin/ }).check();
+      await page.getByRole('button', { name: 'Proceed to Payment' }).click();
+      await page.getByRole('img', { name: 'QR code of your Bitcoin deposit address' }).waitFor();
+      const nextAddress = (await page.locator('code').first().textContent()) ?? '';
+      expect(nextAddress).toMatch(/^bcrt1q/);
+      expect(nextAddress).not.toBe(address);
+      expect(await page.getByRole('button', { name: 'I have made payment' }).count()).toBe(0);
+
       await page.goto('/user/history');
       await page.getByText('0.0025 BTC at $40,000.00 · 2 of 2 confirmations · credited').waitFor();
       const transaction = page.getByRole('link', { name: /transaction, opens in a new tab/ });
