@@ -16,7 +16,7 @@ import { balanceOf, ledgerHealth } from '../../../test/money.ts';
 import { ADMIN, bearer, createTestApp, login, signUpAndLogin, type TestApp } from '../../../test/test-app.ts';
 import { deployTestUsdt, mineBlocks, payEther, payUsdt } from '../../../test/test-usdt.ts';
 import type { ChainSource } from './chain-source.ts';
-import { runChainWatcher, runChainWatcherAsLeader } from './chain-watcher.ts';
+import { runChainWatcher, runChainWatcherAsLeader, startChainWatchers } from './chain-watcher.ts';
 import { createEthereumSource } from './ethereum-source.ts';
 
 let node: RunningNode;
@@ -246,6 +246,40 @@ describe('Ethereum and USDT deposits through an Ethereum node (anvil)', () => {
       expect(await balanceOf(t.app, person.token, person.user._id)).toBe(25);
       expect(await transfersSettling(t.db, `ethereum:${txHash}:native`)).toBe(1);
     } finally {
+      await second.close();
+    }
+  });
+
+  it('credits once while two server processes each run the scheduled watchers', async () => {
+    const person = await signUpAndLogin(t.app);
+    const address = await depositAddressOf(t.app, person.token, 'usdt');
+    const second = await createTestApp(chainConfig({ ethereumRpcUrl: node.url, usdtContract: usdt }), {
+      clock,
+      sharedWith: t,
+    });
+    const chain = { ...t.config.chain, ethereumRpcUrl: node.url, usdtContract: usdt, pollIntervalMs: 100 };
+    const quiet = { warn: () => {}, error: () => {} };
+    const stops = [t, second].map((app) =>
+      startChainWatchers(app.db, { chain, minDepositCents: 5_000n }, clock, quiet),
+    );
+    try {
+      const txHash = await payUsdt(node.rpc, usdt, address, 64_000_000n);
+      await mineBlocks(node.rpc, 3);
+      await expect.poll(() => balanceOf(t.app, person.token, person.user._id), { timeout: 20_000 }).toBe(64);
+      // The watchers go on past the credit, reading the new blocks, and credit nothing more.
+      await mineBlocks(node.rpc, 2);
+      const tip = Number(BigInt(await node.rpc<string>('eth_blockNumber')));
+      await expect
+        .poll(async () => {
+          const cursor = await t.db.execute<{ height: string }>(
+            sql`select height::text from chain_cursors where chain = 'ethereum'`,
+          );
+          return Number(cursor.rows[0]?.height);
+        })
+        .toBe(tip);
+      expect(await transfersSettling(t.db, `ethereum:${txHash}:0`)).toBe(1);
+    } finally {
+      await Promise.all(stops.map((stop) => stop()));
       await second.close();
     }
   });
