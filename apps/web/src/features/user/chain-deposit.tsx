@@ -1,14 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { type ChainPayment, type DepositAddress, MESSAGES } from '@vestora/shared';
+import type { ChainPayment, DepositAddress } from '@vestora/shared';
 import { useEffect, useRef } from 'react';
 import toast from 'react-hot-toast';
 import { Button } from '../../ui/button.tsx';
-import { CopyIcon } from '../../ui/icons.tsx';
 import { useChainDeposits } from './deposit-api.ts';
 import { AmountSummary, StepCard } from './deposit-step.tsx';
 import { COIN_NAMES, usd } from './format.ts';
 import { HISTORY_KEY } from './history-api.ts';
-import { copyText } from './wallet-details.tsx';
+import { AddressToPay } from './wallet-details.tsx';
 
 function statusText(payment: ChainPayment | undefined): string {
   if (!payment) return 'Waiting for payment…';
@@ -48,37 +47,16 @@ export function ChainDepositPanel({ deposit }: { deposit: DepositAddress }) {
     void queryClient.invalidateQueries({ queryKey: ['profile'] });
   }, [latest, queryClient]);
 
-  const onCopy = async () => {
-    if (await copyText(deposit.address)) toast.success(MESSAGES.addressCopied);
-    else toast.error('Copying is blocked here. Select the address and copy it by hand.');
-  };
   const coinName = COIN_NAMES[deposit.coin];
 
   return (
     <div className="space-y-4">
-      <img
-        src={deposit.qr}
-        alt={`QR code of your ${coinName} deposit address`}
-        width={176}
-        height={176}
-        className="mx-auto h-44 w-44 rounded-xl border border-slate-200 bg-white object-contain p-2"
+      <AddressToPay
+        address={deposit.address}
+        qr={deposit.qr}
+        qrAlt={`QR code of your ${coinName} deposit address`}
+        label={`Your ${coinName} deposit address`}
       />
-      <div>
-        <p className="mb-1.5 text-sm font-medium text-slate-700">Your {coinName} deposit address</p>
-        <div className="flex items-start gap-2 rounded-lg border border-slate-300 bg-slate-50 py-2 pr-2 pl-3">
-          <code className="min-w-0 flex-1 py-1 font-mono text-sm break-all text-slate-900">
-            {deposit.address}
-          </code>
-          <button
-            type="button"
-            onClick={() => void onCopy()}
-            aria-label="Copy address"
-            className="shrink-0 rounded-lg p-1.5 text-slate-600 hover:bg-white hover:text-brand-700"
-          >
-            <CopyIcon />
-          </button>
-        </div>
-      </div>
       <dl className="grid gap-2 rounded-lg bg-slate-50 px-3 py-2 text-sm">
         <div className="flex items-center justify-between gap-3">
           <dt className="text-slate-600">Network</dt>
