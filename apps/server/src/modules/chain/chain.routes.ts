@@ -20,7 +20,7 @@ export async function chainRoutes(app: FastifyInstance): Promise<void> {
     setWalletRoute,
     async ({ actor, params, body }) => ({
       data: await setWallet(deps, actor, params.coin, body),
-      message: body.preview ? '' : MESSAGES.walletSaved,
+      message: body.preview ? MESSAGES.walletPreviewed : MESSAGES.walletSaved,
     }),
     { onRequest: [throttle(app, 'write')] },
   );

@@ -31,6 +31,7 @@ describe('watch-only wallets', () => {
       preview: true,
     });
     expect(response.statusCode).toBe(200);
+    expect(response.json().message).toBe(MESSAGES.walletPreviewed);
     expect(response.json().data.addresses).toEqual([
       'bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu',
       'bc1qnjg0jd8228aq7egyzacy8cys3knf9xvrerkf9g',
