@@ -2,8 +2,8 @@ import { rm } from 'node:fs/promises';
 import pg from 'pg';
 import { type APIRequestContext, type Browser, request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TEST_WALLET } from '../../apps/server/test/chain-keys.ts';
 import { type BitcoinNode, payBitcoin, startBitcoind } from '../../apps/server/test/chain-nodes.ts';
+import { TEST_WALLET } from '../../apps/server/test/test-wallet.ts';
 import { expectAccessible } from '../support/axe.ts';
 import { launchBrowser, VIEWPORTS } from '../support/browser.ts';
 import {

@@ -1,6 +1,5 @@
 import { MESSAGES } from '@vestora/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TEST_WALLET } from '../../../test/chain-keys.ts';
 import { type BitcoinNode, payBitcoin, startBitcoind } from '../../../test/chain-nodes.ts';
 import {
   chainConfig,
@@ -14,6 +13,7 @@ import {
 } from '../../../test/chain-watching.ts';
 import { balanceOf, ledgerHealth, newestDepositId } from '../../../test/money.ts';
 import { ADMIN, bearer, createTestApp, login, signUpAndLogin, type TestApp } from '../../../test/test-app.ts';
+import { TEST_WALLET } from '../../../test/test-wallet.ts';
 import { createBitcoinSource } from './bitcoin-source.ts';
 import type { ChainSource } from './chain-source.ts';
 import { runChainWatcher } from './chain-watcher.ts';

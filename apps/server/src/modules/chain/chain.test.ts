@@ -1,9 +1,9 @@
 import { MESSAGES } from '@vestora/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TEST_WALLET } from '../../../test/chain-keys.ts';
 import { requestDeposit } from '../../../test/money.ts';
 import { ADMIN, bearer, createTestApp, login, signUpAndLogin, type TestApp } from '../../../test/test-app.ts';
+import { TEST_WALLET } from '../../../test/test-wallet.ts';
 
 let t: TestApp;
 let adminToken: string;

@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TEST_WALLET } from '../../../test/chain-keys.ts';
 import { type RunningNode, startAnvil } from '../../../test/chain-nodes.ts';
 import {
   chainConfig,
@@ -15,6 +14,7 @@ import {
 import { balanceOf, ledgerHealth } from '../../../test/money.ts';
 import { ADMIN, bearer, createTestApp, login, signUpAndLogin, type TestApp } from '../../../test/test-app.ts';
 import { deployTestUsdt, mineBlocks, payEther, payUsdt } from '../../../test/test-usdt.ts';
+import { TEST_WALLET } from '../../../test/test-wallet.ts';
 import type { ChainSource } from './chain-source.ts';
 import { runChainWatcher, runChainWatcherAsLeader, startChainWatchers } from './chain-watcher.ts';
 import { createEthereumSource } from './ethereum-source.ts';
