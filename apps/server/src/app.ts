@@ -20,6 +20,7 @@ import { apiReferenceRoutes } from './modules/api-reference/api-reference.routes
 import { adminAuditRoutes } from './modules/audit/audit.routes.ts';
 import { requireAdmin } from './modules/auth/auth.guard.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { chainRoutes } from './modules/chain/chain.routes.ts';
 import { depositRoutes } from './modules/deposits/deposits.routes.ts';
 import { fileRoutes } from './modules/files/files.routes.ts';
 import { gatewayRoutes } from './modules/gateways/gateways.routes.ts';
@@ -158,6 +159,7 @@ export async function buildApp({
     userRoutes,
     depositRoutes,
     withdrawalRoutes,
+    chainRoutes,
     historyRoutes,
     planRoutes,
     investmentRoutes,

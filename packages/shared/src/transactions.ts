@@ -111,6 +111,21 @@ export const WithdrawalsQuerySchema = z.object({
   status: z.enum(TRANSACTION_STATUSES).optional(),
 });
 
+/** What the chain says about a deposit paid to the user's own address. */
+export const ChainDetailsSchema = z.object({
+  state: z.enum(['detected', 'confirming', 'credited', 'orphaned']),
+  /** In whole coins, exact. */
+  coinAmount: z.string(),
+  /** USD per coin it was credited at; null until credited. */
+  rate: z.number().nullable(),
+  txId: z.string(),
+  txUrl: z.string(),
+  confirmations: z.number().int(),
+  requiredConfirmations: z.number().int(),
+  isBelowMinimum: z.boolean(),
+});
+export type ChainDetails = z.infer<typeof ChainDetailsSchema>;
+
 /** Admin transaction row: the Transaction entity of specification section 3. */
 export const AdminTransactionSchema = z.object({
   _id: z.string(),
@@ -127,6 +142,8 @@ export const AdminTransactionSchema = z.object({
   reason: z.string().nullable(),
   /** The proof's content was already sent with an earlier deposit: a reused receipt. */
   duplicateProof: z.boolean(),
+  /** A deposit seen on chain: its payment, credited by the watcher, not by an administrator. */
+  chain: ChainDetailsSchema.optional(),
 });
 export type AdminTransaction = z.infer<typeof AdminTransactionSchema>;
 
@@ -139,6 +156,7 @@ export const HistoryItemSchema = z.object({
   status: z.enum(TRANSACTION_STATUSES),
   reason: z.string().nullable(),
   createdAt: z.string(),
+  chain: ChainDetailsSchema.optional(),
 });
 export type HistoryItem = z.infer<typeof HistoryItemSchema>;
 

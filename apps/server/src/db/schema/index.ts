@@ -1,3 +1,4 @@
+export * from './chain.ts';
 export * from './ledger.ts';
 export * from './liabilities.ts';
 export * from './money.ts';

@@ -14,6 +14,7 @@ import {
   countPendingDeposits,
   type DepositRow,
   insertDeposit,
+  isChainDeposit,
   lockDeposit,
   recordDepositDecision,
 } from './deposits.repo.ts';
@@ -120,5 +121,7 @@ async function lockPendingDeposit(tx: Transaction, id: string): Promise<DepositR
   const deposit = await lockDeposit(tx, { id });
   if (!deposit) throw new AppError('NOT_FOUND', MESSAGES.transactionNotFound);
   if (deposit.status !== 'pending') throw new AppError('CONFLICT', MESSAGES.alreadyProcessed);
+  // Credited by the chain watcher once confirmed, never by an administrator's judgement.
+  if (await isChainDeposit(tx, { id })) throw new AppError('CONFLICT', MESSAGES.chainDepositNotReviewed);
   return deposit;
 }

@@ -4,7 +4,9 @@ import { route } from '../../lib/route.ts';
 import { getAllTransactions, getUserHistory } from './history.service.ts';
 
 export async function historyRoutes(app: FastifyInstance): Promise<void> {
-  route(app, userHistoryRoute, ({ actor, query }) => getUserHistory(app.db, actor, query));
+  route(app, userHistoryRoute, ({ actor, query }) => getUserHistory(app.db, app.config.chain, actor, query));
 
-  route(app, allTransactionsRoute, ({ query }) => getAllTransactions(app.db, app.clock, query));
+  route(app, allTransactionsRoute, ({ query }) =>
+    getAllTransactions(app.db, app.clock, app.config.chain, query),
+  );
 }

@@ -9,6 +9,7 @@ import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { errorMessage } from '../../app/api.ts';
 import { Button } from '../../ui/button.tsx';
+import { ChainDetailsNote } from '../../ui/chain-details.tsx';
 import { Pagination } from '../../ui/pagination.tsx';
 import { PageSpinner } from '../../ui/spinner.tsx';
 import { StatusBadge } from '../../ui/status-badge.tsx';
@@ -66,6 +67,8 @@ function TransactionAction({
   onDecide: (decision: OpenDecision) => void;
 }) {
   if (transaction.status !== 'pending') return <span className="text-slate-500">—</span>;
+  // The watcher credits a payment seen on chain once it is confirmed; nobody approves it.
+  if (transaction.chain) return <span className="text-slate-600">Awaiting confirmations</span>;
   if (transaction.type === 'withdrawal') {
     return (
       <Link
@@ -189,7 +192,9 @@ export function TransactionsPage() {
                       <TransactionAction transaction={transaction} onDecide={setDecision} />
                     </Cell>
                     <Cell label="Receipt" className="whitespace-nowrap">
-                      {transaction.image ? (
+                      {transaction.chain ? (
+                        <ChainDetailsNote chain={transaction.chain} coin={transaction.mode} />
+                      ) : transaction.image ? (
                         <a
                           href={transaction.image}
                           target="_blank"
