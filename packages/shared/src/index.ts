@@ -2,6 +2,7 @@ export * from './account.ts';
 export * from './auth.ts';
 export * from './contract.ts';
 export * from './contracts/api-reference.ts';
+export * from './contracts/auth.ts';
 export * from './contracts/withdrawals.ts';
 export * from './gateways.ts';
 export * from './liabilities.ts';
