@@ -3,6 +3,7 @@ export * from './auth.ts';
 export * from './contract.ts';
 export * from './contracts/api-reference.ts';
 export * from './contracts/auth.ts';
+export * from './contracts/password-reset.ts';
 export * from './contracts/withdrawals.ts';
 export * from './gateways.ts';
 export * from './liabilities.ts';
