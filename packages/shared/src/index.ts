@@ -1,6 +1,7 @@
 export * from './account.ts';
 export * from './auth.ts';
 export * from './contract.ts';
+export * from './contracts/account.ts';
 export * from './contracts/api-reference.ts';
 export * from './contracts/auth.ts';
 export * from './contracts/password-reset.ts';
