@@ -4,6 +4,7 @@ export * from './contract.ts';
 export * from './contracts/account.ts';
 export * from './contracts/api-reference.ts';
 export * from './contracts/auth.ts';
+export * from './contracts/files.ts';
 export * from './contracts/notifications.ts';
 export * from './contracts/password-reset.ts';
 export * from './contracts/withdrawals.ts';
