@@ -32,7 +32,7 @@ import { healthRoutes } from './modules/operations/health.routes.ts';
 import { registerMetrics } from './modules/operations/metrics.ts';
 import { passwordResetRoutes } from './modules/password-reset/password-reset.routes.ts';
 import { adminPlanRoutes, planRoutes } from './modules/plans/plans.routes.ts';
-import { adminSiteRoutes, siteRoutes } from './modules/settings/settings.routes.ts';
+import { siteRoutes } from './modules/settings/settings.routes.ts';
 import { adminSupportRoutes, supportRoutes } from './modules/support/support.routes.ts';
 import { adminSecurityRoutes, twoFactorRoutes } from './modules/two-factor/two-factor.routes.ts';
 import { adminUserRoutes, userRoutes } from './modules/users/users.routes.ts';
@@ -189,7 +189,6 @@ export async function buildApp({
         adminAuditRoutes,
         adminSecurityRoutes,
         adminGatewayRoutes,
-        adminSiteRoutes,
         adminLiabilityRoutes,
       ]) {
         await admin.register(routes);
