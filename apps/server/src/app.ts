@@ -17,7 +17,7 @@ import { registerThrottles } from './lib/throttle.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
 import { adminAdjustmentRoutes } from './modules/adjustments/adjustments.routes.ts';
 import { apiReferenceRoutes } from './modules/api-reference/api-reference.routes.ts';
-import { adminAuditRoutes } from './modules/audit/audit.routes.ts';
+import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { requireAdmin } from './modules/auth/auth.guard.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { adminDepositRoutes, depositRoutes } from './modules/deposits/deposits.routes.ts';
@@ -169,6 +169,7 @@ export async function buildApp({
     fileRoutes,
     siteRoutes,
     passwordResetRoutes,
+    auditRoutes,
     liabilityRoutes,
     apiReferenceRoutes,
   ]) {
@@ -186,7 +187,6 @@ export async function buildApp({
         adminPlanRoutes,
         adminReserveRoutes,
         adminSupportRoutes,
-        adminAuditRoutes,
         adminSecurityRoutes,
         adminGatewayRoutes,
         adminLiabilityRoutes,

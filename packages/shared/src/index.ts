@@ -3,6 +3,7 @@ export * from './auth.ts';
 export * from './contract.ts';
 export * from './contracts/account.ts';
 export * from './contracts/api-reference.ts';
+export * from './contracts/audit.ts';
 export * from './contracts/auth.ts';
 export * from './contracts/files.ts';
 export * from './contracts/notifications.ts';
