@@ -34,7 +34,7 @@ import { passwordResetRoutes } from './modules/password-reset/password-reset.rou
 import { adminPlanRoutes, planRoutes } from './modules/plans/plans.routes.ts';
 import { siteRoutes } from './modules/settings/settings.routes.ts';
 import { supportRoutes } from './modules/support/support.routes.ts';
-import { adminSecurityRoutes, twoFactorRoutes } from './modules/two-factor/two-factor.routes.ts';
+import { twoFactorRoutes } from './modules/two-factor/two-factor.routes.ts';
 import { adminUserRoutes, userRoutes } from './modules/users/users.routes.ts';
 import { withdrawalRoutes } from './modules/withdrawals/withdrawals.routes.ts';
 
@@ -186,7 +186,6 @@ export async function buildApp({
         adminLedgerRoutes,
         adminPlanRoutes,
         adminReserveRoutes,
-        adminSecurityRoutes,
         adminGatewayRoutes,
         adminLiabilityRoutes,
       ]) {

@@ -92,7 +92,3 @@ export const AdminUsersPageSchema = z.object({
   total: z.number().int(),
 });
 export type AdminUsersPage = z.infer<typeof AdminUsersPageSchema>;
-
-export const UserIdParamsSchema = z.object({
-  id: z.uuid({ message: 'User not found.' }),
-});

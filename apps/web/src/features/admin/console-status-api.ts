@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ReserveStatus } from '@vestora/shared';
-import { apiRequest } from '../../app/api.ts';
+import { adminSecurityRoute, type ReserveStatus } from '@vestora/shared';
+import { apiRequest, callApi, queryKeyOf } from '../../app/api.ts';
 
 /** `GET /api/admin/ledger/health`, as the server's ledger service shapes it. */
 export interface LedgerHealth {
@@ -15,12 +15,6 @@ export interface LedgerHealth {
   platformAccounts: Record<string, number>;
   /** When the server computed this report from the transfers (`?cached=true` answers only). */
   checkedAt?: string;
-}
-
-/** `GET /api/admin/security`: how many administrators still sign in with a password alone. */
-export interface AdminSecurity {
-  adminsWithoutTwoFactor: number;
-  isRequiredForAdmins: boolean;
 }
 
 const RESERVE_KEY = ['admin', 'reserve'] as const;
@@ -40,8 +34,8 @@ export function useLedgerHealth() {
 
 export function useAdminSecurity() {
   return useQuery({
-    queryKey: ['admin', 'security'],
-    queryFn: ({ signal }) => apiRequest<{ data: AdminSecurity }>('/api/admin/security', { signal }),
+    queryKey: queryKeyOf(adminSecurityRoute),
+    queryFn: ({ signal }) => callApi(adminSecurityRoute, { signal }),
     select: ({ data }) => data,
     refetchInterval: STATUS_REFRESH_MS,
   });
