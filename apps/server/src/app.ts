@@ -35,7 +35,7 @@ import { adminPlanRoutes, planRoutes } from './modules/plans/plans.routes.ts';
 import { siteRoutes } from './modules/settings/settings.routes.ts';
 import { supportRoutes } from './modules/support/support.routes.ts';
 import { twoFactorRoutes } from './modules/two-factor/two-factor.routes.ts';
-import { adminUserRoutes, userRoutes } from './modules/users/users.routes.ts';
+import { userRoutes } from './modules/users/users.routes.ts';
 import { withdrawalRoutes } from './modules/withdrawals/withdrawals.routes.ts';
 
 export interface BuildAppOptions {
@@ -179,7 +179,6 @@ export async function buildApp({
     async (admin) => {
       admin.addHook('onRequest', requireAdmin);
       for (const routes of [
-        adminUserRoutes,
         adminDepositRoutes,
         adminAdjustmentRoutes,
         adminHistoryRoutes,

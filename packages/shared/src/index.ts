@@ -11,6 +11,7 @@ export * from './contracts/password-reset.ts';
 export * from './contracts/site.ts';
 export * from './contracts/support.ts';
 export * from './contracts/two-factor.ts';
+export * from './contracts/users.ts';
 export * from './contracts/withdrawals.ts';
 export * from './gateways.ts';
 export * from './liabilities.ts';

@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Investment, Plan } from '@vestora/shared';
 import { apiRequest } from '../../app/api.ts';
 import { HISTORY_KEY } from './history-api.ts';
+import { PROFILE_KEY } from './profile-api.ts';
 
 const INVESTMENTS_KEY = ['investments'] as const;
 
@@ -38,7 +39,7 @@ export function useInvest() {
       }),
     onSuccess: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['profile'] }),
+        queryClient.invalidateQueries({ queryKey: PROFILE_KEY }),
         queryClient.invalidateQueries({ queryKey: INVESTMENTS_KEY }),
         queryClient.invalidateQueries({ queryKey: HISTORY_KEY }),
       ]),
