@@ -17,8 +17,7 @@ import { registerThrottles } from './lib/throttle.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
 import { adjustmentRoutes } from './modules/adjustments/adjustments.routes.ts';
 import { apiReferenceRoutes } from './modules/api-reference/api-reference.routes.ts';
-import { adminAuditRoutes } from './modules/audit/audit.routes.ts';
-import { requireAdmin } from './modules/auth/auth.guard.ts';
+import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { chainRoutes } from './modules/chain/chain.routes.ts';
 import { depositRoutes } from './modules/deposits/deposits.routes.ts';
@@ -33,10 +32,10 @@ import { healthRoutes } from './modules/operations/health.routes.ts';
 import { registerMetrics } from './modules/operations/metrics.ts';
 import { passwordResetRoutes } from './modules/password-reset/password-reset.routes.ts';
 import { planRoutes } from './modules/plans/plans.routes.ts';
-import { adminSiteRoutes, siteRoutes } from './modules/settings/settings.routes.ts';
-import { adminSupportRoutes, supportRoutes } from './modules/support/support.routes.ts';
-import { adminSecurityRoutes, twoFactorRoutes } from './modules/two-factor/two-factor.routes.ts';
-import { adminUserRoutes, userRoutes } from './modules/users/users.routes.ts';
+import { siteRoutes } from './modules/settings/settings.routes.ts';
+import { supportRoutes } from './modules/support/support.routes.ts';
+import { twoFactorRoutes } from './modules/two-factor/two-factor.routes.ts';
+import { userRoutes } from './modules/users/users.routes.ts';
 import { withdrawalRoutes } from './modules/withdrawals/withdrawals.routes.ts';
 
 export interface BuildAppOptions {
@@ -117,12 +116,6 @@ export async function buildApp({
   );
   app.decorate('contracts', []);
   app.decorateRequest('actor', null);
-  // Every `:id` in a path is a UUID, which PostgreSQL reads in either case while services compare
-  // ids as text (is this my own account?): one canonical form keeps the two in agreement.
-  app.addHook('onRequest', async (request) => {
-    const params = request.params as Record<string, unknown>;
-    if (typeof params.id === 'string') params.id = params.id.toLowerCase();
-  });
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     if (body === '') return done(null, undefined);
@@ -171,6 +164,7 @@ export async function buildApp({
     fileRoutes,
     siteRoutes,
     passwordResetRoutes,
+    auditRoutes,
     liabilityRoutes,
     adjustmentRoutes,
     ledgerRoutes,
@@ -178,21 +172,6 @@ export async function buildApp({
   ]) {
     await app.register(routes);
   }
-  await app.register(
-    async (admin) => {
-      admin.addHook('onRequest', requireAdmin);
-      for (const routes of [
-        adminUserRoutes,
-        adminSupportRoutes,
-        adminAuditRoutes,
-        adminSecurityRoutes,
-        adminSiteRoutes,
-      ]) {
-        await admin.register(routes);
-      }
-    },
-    { prefix: '/api/admin' },
-  );
 
   await registerWebApp(app, config.webDistDir);
   return app;

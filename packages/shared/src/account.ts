@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { firstSignupProblem } from './auth.ts';
 import { MESSAGES } from './messages.ts';
+import { PageQuerySchema } from './user.ts';
 
 const optionalText = (max: number) =>
   z
@@ -79,13 +80,14 @@ export const UpdateProfileRequestSchema = z
 export type UpdateProfileRequest = z.input<typeof UpdateProfileRequestSchema>;
 
 /** The details beyond the specification's user record, with the date shown as DD/MM/YYYY. */
-export interface ProfileDetails {
-  phone: string | null;
-  dateOfBirth: string | null;
-  address: string | null;
-  postalCode: string | null;
-  country: string | null;
-}
+export const ProfileDetailsSchema = z.object({
+  phone: z.string().nullable(),
+  dateOfBirth: z.string().nullable(),
+  address: z.string().nullable(),
+  postalCode: z.string().nullable(),
+  country: z.string().nullable(),
+});
+export type ProfileDetails = z.infer<typeof ProfileDetailsSchema>;
 
 export const ChangePasswordRequestSchema = z
   .object({
@@ -119,35 +121,45 @@ export const SupportMessageRequestSchema = z.object({
 });
 export type SupportMessageRequest = z.input<typeof SupportMessageRequestSchema>;
 
-export interface SupportMessage {
-  _id: string;
-  body: string;
-  isFromStaff: boolean;
-  authorName: string;
-  createdAt: string;
-}
+export const SupportMessageSchema = z.object({
+  _id: z.string(),
+  body: z.string(),
+  isFromStaff: z.boolean(),
+  authorName: z.string(),
+  createdAt: z.string(),
+});
+export type SupportMessage = z.infer<typeof SupportMessageSchema>;
 
-export interface SupportTicket {
-  _id: string;
-  subject: string;
-  status: 'open' | 'answered' | 'closed';
-  userId: string;
-  userName: string;
-  fullName: string;
-  createdAt: string;
-  updatedAt: string;
-  messages: SupportMessage[];
-}
+export const SUPPORT_TICKET_STATUSES = ['open', 'answered', 'closed'] as const;
 
-export interface Notification {
-  _id: string;
-  kind: 'deposit' | 'withdrawal' | 'adjustment' | 'support' | 'investment' | 'account';
-  title: string;
-  body: string;
-  link: string | null;
-  isRead: boolean;
-  createdAt: string;
-}
+export const SupportTicketSchema = z.object({
+  _id: z.string(),
+  subject: z.string(),
+  status: z.enum(SUPPORT_TICKET_STATUSES),
+  userId: z.string(),
+  userName: z.string(),
+  fullName: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  messages: z.array(SupportMessageSchema),
+});
+export type SupportTicket = z.infer<typeof SupportTicketSchema>;
+
+/** The admin's ticket list: one page, optionally of one status. */
+export const AdminTicketsQuerySchema = PageQuerySchema.extend({
+  status: z.enum(SUPPORT_TICKET_STATUSES, { message: 'Unknown ticket status.' }).optional(),
+});
+
+export const NotificationSchema = z.object({
+  _id: z.string(),
+  kind: z.enum(['deposit', 'withdrawal', 'adjustment', 'support', 'investment', 'account']),
+  title: z.string(),
+  body: z.string(),
+  link: z.string().nullable(),
+  isRead: z.boolean(),
+  createdAt: z.string(),
+});
+export type Notification = z.infer<typeof NotificationSchema>;
 
 export const MarkNotificationsReadRequestSchema = z.object({
   ids: z
@@ -156,17 +168,18 @@ export const MarkNotificationsReadRequestSchema = z.object({
     .optional(),
 });
 
-export interface AuditEntry {
-  _id: string;
-  actorId: string;
-  actorName: string;
-  action: string;
-  targetType: string;
-  targetId: string;
-  before: unknown;
-  after: unknown;
-  createdAt: string;
-}
+export const AuditEntrySchema = z.object({
+  _id: z.string(),
+  actorId: z.string(),
+  actorName: z.string(),
+  action: z.string(),
+  targetType: z.string(),
+  targetId: z.string(),
+  before: z.unknown(),
+  after: z.unknown(),
+  createdAt: z.string(),
+});
+export type AuditEntry = z.infer<typeof AuditEntrySchema>;
 
 export const AuditQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(1_000_000).default(1),
@@ -197,19 +210,28 @@ export const DisableTwoFactorRequestSchema = z.object({
   code: z.string({ message: MESSAGES.twoFactorCodeWrong }).trim().min(1, MESSAGES.twoFactorCodeWrong).max(20),
 });
 
-export interface TwoFactorStatus {
-  isEnabled: boolean;
-  recoveryCodesLeft: number;
+export const TwoFactorStatusSchema = z.object({
+  isEnabled: z.boolean(),
+  recoveryCodesLeft: z.number().int(),
   /** Set by the operator: administrators must have it on to use the console. */
-  isRequiredForAdmins: boolean;
-}
+  isRequiredForAdmins: z.boolean(),
+});
+export type TwoFactorStatus = z.infer<typeof TwoFactorStatusSchema>;
 
-export interface TwoFactorSetup {
-  secret: string;
-  otpauthUrl: string;
+export const TwoFactorSetupSchema = z.object({
+  secret: z.string(),
+  otpauthUrl: z.string(),
   /** A PNG data URL of the otpauth address, for the authenticator app to scan. */
-  qrCode: string;
-}
+  qrCode: z.string(),
+});
+export type TwoFactorSetup = z.infer<typeof TwoFactorSetupSchema>;
+
+/** What the console's security panel shows: how many administrators still sign in with a password only. */
+export const AdminSecuritySchema = z.object({
+  adminsWithoutTwoFactor: z.number().int(),
+  isRequiredForAdmins: z.boolean(),
+});
+export type AdminSecurity = z.infer<typeof AdminSecuritySchema>;
 
 export const LOGIN_OUTCOMES = [
   'success',
@@ -222,10 +244,11 @@ export const LOGIN_OUTCOMES = [
 ] as const;
 export type LoginOutcome = (typeof LOGIN_OUTCOMES)[number];
 
-export interface LoginEvent {
-  _id: string;
-  outcome: LoginOutcome;
-  ip: string;
-  userAgent: string | null;
-  createdAt: string;
-}
+export const LoginEventSchema = z.object({
+  _id: z.string(),
+  outcome: z.enum(LOGIN_OUTCOMES),
+  ip: z.string(),
+  userAgent: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type LoginEvent = z.infer<typeof LoginEventSchema>;

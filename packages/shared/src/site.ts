@@ -2,24 +2,33 @@ import { z } from 'zod';
 import { firstSignupProblem } from './auth.ts';
 import { MESSAGES } from './messages.ts';
 
-export interface Slide {
-  id: string;
-  image: string;
-  HeadText: string;
-  SubHeaderText: string;
-}
+export const SlideResponseSchema = z.object({
+  id: z.string(),
+  image: z.string(),
+  HeadText: z.string(),
+  SubHeaderText: z.string(),
+});
+export type Slide = z.infer<typeof SlideResponseSchema>;
 
 /** What the public pages may claim about the firm; unset figures are null and never shown. */
-export interface SiteSettings {
-  firmName: string;
-  supportEmail: string;
-  postalAddress: string;
-  assetsUnderManagement: string | null;
-  foundingYear: number | null;
+export const SiteSettingsSchema = z.object({
+  firmName: z.string(),
+  supportEmail: z.string(),
+  postalAddress: z.string(),
+  assetsUnderManagement: z.string().nullable(),
+  foundingYear: z.number().int().nullable(),
   /** DD-MM-YYYY, as the privacy policy shows it. */
-  policyEffectiveDate: string;
-  slides: Slide[];
-}
+  policyEffectiveDate: z.string(),
+  slides: z.array(SlideResponseSchema),
+});
+export type SiteSettings = z.infer<typeof SiteSettingsSchema>;
+
+/** Limits the server enforces that the web's forms check before sending, read from its settings. */
+export const SiteRulesSchema = z.object({
+  /** MIN_DEPOSIT_USD: the smallest deposit the server accepts, in whole dollars. */
+  minDepositUsd: z.number().int(),
+});
+export type SiteRules = z.infer<typeof SiteRulesSchema>;
 
 const SlideSchema = z.object({
   id: z.string().trim().min(1).max(40),

@@ -84,14 +84,11 @@ export const AdminUsersQuerySchema = PageQuerySchema.extend({
 export type AdminUsersQuery = z.output<typeof AdminUsersQuerySchema>;
 
 /** A page of the admin user list, as `GET /api/user/getallusers` answers it. */
-export interface AdminUsersPage {
-  data: AdminUserRow[];
-  message: string;
-  page: number;
-  pageSize: number;
-  total: number;
-}
-
-export const UserIdParamsSchema = z.object({
-  id: z.uuid({ message: 'User not found.' }),
+export const AdminUsersPageSchema = z.object({
+  data: z.array(AdminUserRowSchema),
+  message: z.string(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  total: z.number().int(),
 });
+export type AdminUsersPage = z.infer<typeof AdminUsersPageSchema>;

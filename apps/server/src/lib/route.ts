@@ -49,6 +49,11 @@ interface UntypedInput {
 export interface RouteOptions {
   /** Hooks that run after the access check (throttles), before the body is read. */
   onRequest?: onRequestHookHandler[];
+  /**
+   * Replaces the check of `contract.access` with one that makes the same check and sets
+   * `request.actor`, and reads more in the same query (the profile read: issue 16).
+   */
+  accessCheck?: onRequestHookHandler;
 }
 
 const ACCESS_GUARDS = {
@@ -76,7 +81,10 @@ export function route<const Contract extends RouteContract>(
   app.route({
     method: contract.method,
     url: contract.path,
-    onRequest: [...ACCESS_GUARDS[contract.access], ...(options.onRequest ?? [])],
+    onRequest: [
+      ...(options.accessCheck ? [options.accessCheck] : ACCESS_GUARDS[contract.access]),
+      ...(options.onRequest ?? []),
+    ],
     validatorCompiler,
     schema: {
       ...(contract.params ? { params: contract.params } : {}),

@@ -1,14 +1,14 @@
 import {
-  AccountLockRequestSchema,
-  ChangePasswordRequestSchema,
+  changePasswordRoute,
+  lockAccountRoute,
   MESSAGES,
-  UpdateProfileRequestSchema,
+  profileDetailsRoute,
+  updateAvatarRoute,
+  updateProfileRoute,
 } from '@vestora/shared';
 import type { FastifyInstance } from 'fastify';
-import { readFormOrJson } from '../../lib/multipart.ts';
+import { route } from '../../lib/route.ts';
 import { throttle } from '../../lib/throttle.ts';
-import { parseWith } from '../../lib/validation.ts';
-import { actorOf, requireUser } from '../auth/auth.guard.ts';
 import {
   changePassword,
   getProfileDetails,
@@ -18,37 +18,54 @@ import {
 } from './account.service.ts';
 
 export async function accountRoutes(app: FastifyInstance): Promise<void> {
-  app.get('/api/user/profile/details', { onRequest: requireUser }, async (request) => {
-    return { data: await getProfileDetails(app.db, actorOf(request).user.id) };
-  });
+  const writes = { onRequest: [throttle(app, 'write')] };
 
-  app.put('/api/user/profile', { onRequest: [requireUser, throttle(app, 'write')] }, async (request) => {
-    const input = parseWith(UpdateProfileRequestSchema, request.body);
-    const deps = { db: app.db, config: app.config, clock: app.clock, mailer: app.mailer, log: request.log };
-    const { user, details } = await updateProfile(deps, actorOf(request), input);
-    return { data: user, details, message: MESSAGES.profileUpdated };
-  });
+  route(app, profileDetailsRoute, async ({ actor }) => ({
+    data: await getProfileDetails(app.db, actor.user.id),
+  }));
 
-  /** Multipart with the picture in `image`; answers with the fresh user record, avatar URL included. */
-  app.put('/api/user/avatar', { onRequest: [requireUser, throttle(app, 'write')] }, async (request) => {
-    const { file } = await readFormOrJson(request, 'image');
-    const user = await updateAvatar({ db: app.db }, actorOf(request), file);
-    return { data: user, message: MESSAGES.avatarUpdated };
-  });
+  route(
+    app,
+    updateProfileRoute,
+    async ({ actor, body, request }) => {
+      const deps = { db: app.db, config: app.config, clock: app.clock, mailer: app.mailer, log: request.log };
+      const { user, details } = await updateProfile(deps, actor, body);
+      return { data: user, details, message: MESSAGES.profileUpdated };
+    },
+    writes,
+  );
 
-  app.put('/api/user/password', { onRequest: [requireUser, throttle(app, 'write')] }, async (request) => {
-    await changePassword(app, actorOf(request), parseWith(ChangePasswordRequestSchema, request.body));
-    return { message: MESSAGES.passwordChanged };
-  });
+  route(
+    app,
+    updateAvatarRoute,
+    async ({ actor, file }) => ({
+      data: await updateAvatar({ db: app.db }, actor, file),
+      message: MESSAGES.avatarUpdated,
+    }),
+    writes,
+  );
 
-  /** The link in the notice an old address gets when the e-mail changes; no session needed. */
-  app.post('/api/user/lockAccount', { onRequest: throttle(app, 'write') }, async (request) => {
-    const { token } = parseWith(AccountLockRequestSchema, request.body);
-    await lockAccountFromEmailChange(app, {
-      token,
-      ip: request.ip,
-      userAgent: request.headers['user-agent']?.slice(0, 300) ?? null,
-    });
-    return { message: MESSAGES.accountLocked };
-  });
+  route(
+    app,
+    changePasswordRoute,
+    async ({ actor, body }) => {
+      await changePassword(app, actor, body);
+      return { message: MESSAGES.passwordChanged };
+    },
+    writes,
+  );
+
+  route(
+    app,
+    lockAccountRoute,
+    async ({ body, request }) => {
+      await lockAccountFromEmailChange(app, {
+        token: body.token,
+        ip: request.ip,
+        userAgent: request.headers['user-agent']?.slice(0, 300) ?? null,
+      });
+      return { message: MESSAGES.accountLocked };
+    },
+    writes,
+  );
 }

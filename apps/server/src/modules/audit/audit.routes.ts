@@ -1,9 +1,8 @@
-import { AuditQuerySchema } from '@vestora/shared';
+import { auditLogRoute } from '@vestora/shared';
 import type { FastifyInstance } from 'fastify';
-import { parseWith } from '../../lib/validation.ts';
+import { route } from '../../lib/route.ts';
 import { getAuditLog } from './audit.service.ts';
 
-/** Inside the admin scope. */
-export async function adminAuditRoutes(app: FastifyInstance): Promise<void> {
-  app.get('/audit', async (request) => getAuditLog(app.db, parseWith(AuditQuerySchema, request.query)));
+export async function auditRoutes(app: FastifyInstance): Promise<void> {
+  route(app, auditLogRoute, ({ query }) => getAuditLog(app.db, query));
 }

@@ -1,29 +1,36 @@
-import { LoginRequestSchema, MESSAGES, SignupRequestSchema } from '@vestora/shared';
+import { loginRoute, logoutRoute, MESSAGES, signupRoute } from '@vestora/shared';
 import type { FastifyInstance } from 'fastify';
+import { route } from '../../lib/route.ts';
 import { throttle } from '../../lib/throttle.ts';
-import { parseWith } from '../../lib/validation.ts';
-import { actorOf, requireUser } from './auth.guard.ts';
 import { logIn, logOut, signUp } from './auth.service.ts';
 
 export async function authRoutes(app: FastifyInstance): Promise<void> {
-  app.post('/api/user/signup', { onRequest: throttle(app, 'signup') }, async (request, reply) => {
-    const input = parseWith(SignupRequestSchema, request.body);
-    await signUp(app, input);
-    return reply.code(201).send({ message: MESSAGES.signupSuccess });
-  });
+  route(
+    app,
+    signupRoute,
+    async ({ body }) => {
+      await signUp(app, body);
+      return { message: MESSAGES.signupSuccess };
+    },
+    { onRequest: [throttle(app, 'signup')] },
+  );
 
-  app.post('/api/user/login', { onRequest: throttle(app, 'write') }, async (request) => {
-    const input = parseWith(LoginRequestSchema, request.body);
-    const { user, token } = await logIn(app, {
-      ...input,
-      ip: request.ip,
-      userAgent: request.headers['user-agent']?.slice(0, 300) ?? null,
-    });
-    return { data: user, token, message: MESSAGES.loginSuccess };
-  });
+  route(
+    app,
+    loginRoute,
+    async ({ body, request }) => {
+      const { user, token } = await logIn(app, {
+        ...body,
+        ip: request.ip,
+        userAgent: request.headers['user-agent']?.slice(0, 300) ?? null,
+      });
+      return { data: user, token, message: MESSAGES.loginSuccess };
+    },
+    { onRequest: [throttle(app, 'write')] },
+  );
 
-  app.post('/api/user/logout', { onRequest: requireUser }, async (request) => {
-    await logOut(app.db, actorOf(request));
+  route(app, logoutRoute, async ({ actor }) => {
+    await logOut(app.db, actor);
     return { message: MESSAGES.loggedOut };
   });
 }

@@ -1,13 +1,8 @@
+import { fileRoute } from '@vestora/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { z } from 'zod';
-import { parseWith } from '../../lib/validation.ts';
+import { route } from '../../lib/route.ts';
 import { authenticate } from '../auth/auth.service.ts';
 import { openFile } from './files.service.ts';
-
-const FileQuerySchema = z.object({
-  expires: z.string().max(20).optional(),
-  signature: z.string().max(128).optional(),
-});
 
 const EXTENSIONS: Record<string, string> = {
   'image/png': 'png',
@@ -25,24 +20,21 @@ async function optionalActor(request: FastifyRequest) {
 }
 
 export async function fileRoutes(app: FastifyInstance): Promise<void> {
-  app.get<{ Params: { id: string } }>('/api/files/:id', async (request, reply) => {
-    const query = parseWith(FileQuerySchema, request.query);
-    const { file, content, isPublic } = await openFile({ db: app.db, clock: app.clock }, request.params.id, {
+  route(app, fileRoute, async ({ params, query, request, reply }) => {
+    const { file, content, isPublic } = await openFile({ db: app.db, clock: app.clock }, params.id, {
       actor: await optionalActor(request),
       ...query,
     });
     const extension = EXTENSIONS[file.mimeType] ?? 'bin';
-    return (
-      reply
-        .type(file.mimeType)
-        // Never a page: no script runs, whatever the bytes claim to be.
-        .header(
-          'content-security-policy',
-          "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox",
-        )
-        .header('content-disposition', `inline; filename="${file.id}.${extension}"`)
-        .header('cache-control', isPublic ? 'public, max-age=300' : 'private, no-store')
-        .send(content)
-    );
+    reply
+      .type(file.mimeType)
+      // Never a page: no script runs, whatever the bytes claim to be.
+      .header(
+        'content-security-policy',
+        "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox",
+      )
+      .header('content-disposition', `inline; filename="${file.id}.${extension}"`)
+      .header('cache-control', isPublic ? 'public, max-age=300' : 'private, no-store');
+    return content;
   });
 }

@@ -14,7 +14,6 @@ import {
   type StoredFileRow,
 } from './files.repo.ts';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Long enough to open a receipt from the list, short enough that a leaked link soon dies. */
 export const SIGNED_LINK_SECONDS = 5 * 60;
 
@@ -69,7 +68,7 @@ export async function openFile(
   id: string,
   access: { actor: Actor | null; expires?: string; signature?: string },
 ): Promise<{ file: StoredFileRow; content: Buffer; isPublic: boolean }> {
-  const file = UUID.test(id) ? await findStoredFile(deps.db, { id }) : undefined;
+  const file = await findStoredFile(deps.db, { id });
   if (!file) throw new AppError('NOT_FOUND', MESSAGES.fileNotFound);
   const isPublic = await isPublicFile(deps.db, { id });
   if (!isPublic && !(await mayRead(deps, file, access))) {

@@ -41,6 +41,17 @@ describe('site settings', () => {
     });
   });
 
+  it("tells the web the server's minimum deposit, so its form checks the same number", async () => {
+    const site = await t.app.inject({ url: '/api/site' });
+    expect(site.json().rules).toEqual({ minDepositUsd: Number(t.config.minDepositCents / 100n) });
+    const other = await createTestApp({ minDepositCents: 125_00n });
+    try {
+      expect((await other.app.inject({ url: '/api/site' })).json().rules).toEqual({ minDepositUsd: 125 });
+    } finally {
+      await other.close();
+    }
+  });
+
   it('lets an admin set what the public pages say, and records it', async () => {
     const saved = await t.app.inject({
       method: 'PUT',

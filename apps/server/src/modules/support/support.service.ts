@@ -1,7 +1,7 @@
 import { MESSAGES, type SupportTicket } from '@vestora/shared';
 import type { Database, Executor } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
-import { runInTransaction } from '../../lib/transaction.ts';
+import { runInTransaction, type Transaction } from '../../lib/transaction.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import type { Actor } from '../auth/auth.service.ts';
 import { notify } from '../notifications/notifications.service.ts';
@@ -14,8 +14,6 @@ import {
   lockTicket,
   setTicketStatus,
 } from './support.repo.ts';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 type ListFilter = Parameters<typeof listTicketsWithMessages>[1];
 
@@ -54,34 +52,33 @@ async function loadTicket(db: Executor, id: string): Promise<SupportTicket> {
 
 /** Locks the ticket for the change and checks who may touch it: its owner, or any administrator. */
 async function lockOwnTicket(tx: Executor, actor: Actor, id: string) {
-  const ticket = UUID.test(id) ? await lockTicket(tx, { id }) : undefined;
+  const ticket = await lockTicket(tx, { id });
   if (!ticket || (!actor.hasAdminPowers && ticket.userId !== actor.user.id)) {
     throw new AppError('NOT_FOUND', MESSAGES.supportTicketNotFound);
   }
   return ticket;
 }
 
+/** Runs in the caller's transaction: the route's, which also claims the Idempotency-Key. */
 export async function openTicket(
-  { db, maxOpen }: { db: Database; maxOpen: number },
-  actor: Actor,
+  tx: Transaction,
+  { actor, maxOpen }: { actor: Actor; maxOpen: number },
   input: { subject?: string; message: string },
-) {
-  return runInTransaction(db, async (tx) => {
-    // One ticket of this user at a time past this point, so the count below cannot be raced.
-    await lockActiveUserOrFail(tx, actor.user.id, 'update');
-    if ((await countOpenTickets(tx, { userId: actor.user.id })) >= maxOpen) {
-      throw new AppError('CONFLICT', MESSAGES.tooManyOpenTickets);
-    }
-    const subject = input.subject || input.message.split('\n')[0]?.slice(0, 80) || 'Support request';
-    const ticket = await insertTicket(tx, { userId: actor.user.id, subject });
-    await insertMessage(tx, {
-      ticketId: ticket.id,
-      authorId: actor.user.id,
-      isFromStaff: false,
-      body: input.message,
-    });
-    return loadTicket(tx, ticket.id);
+): Promise<SupportTicket> {
+  // One ticket of this user at a time past this point, so the count below cannot be raced.
+  await lockActiveUserOrFail(tx, actor.user.id, 'update');
+  if ((await countOpenTickets(tx, { userId: actor.user.id })) >= maxOpen) {
+    throw new AppError('CONFLICT', MESSAGES.tooManyOpenTickets);
+  }
+  const subject = input.subject || input.message.split('\n')[0]?.slice(0, 80) || 'Support request';
+  const ticket = await insertTicket(tx, { userId: actor.user.id, subject });
+  await insertMessage(tx, {
+    ticketId: ticket.id,
+    authorId: actor.user.id,
+    isFromStaff: false,
+    body: input.message,
   });
+  return loadTicket(tx, ticket.id);
 }
 
 export async function addUserMessage(db: Database, actor: Actor, id: string, message: string) {

@@ -65,6 +65,25 @@ describe('support tickets', () => {
     expect(followUp.json().data.status).toBe('open');
   });
 
+  it('opens one ticket for a retried request with the same Idempotency-Key, even at once', async () => {
+    const { token } = await signUpAndLogin(t.app);
+    const send = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/user/support',
+        headers: { ...bearer(token), 'idempotency-key': 'ticket-retry-1' },
+        payload: { message: 'Where is my withdrawal?' },
+      });
+    // At once: one opens the ticket, the others wait on its key (409) or replay its answer.
+    const answers = [...(await Promise.all([send(), send(), send()])), await send()];
+    const opened = answers.filter((answer) => answer.statusCode === 201);
+    expect(answers.every((answer) => [201, 409].includes(answer.statusCode))).toBe(true);
+    expect(opened.at(-1)).toBe(answers.at(-1));
+    expect(new Set(opened.map((answer) => answer.json().data._id)).size).toBe(1);
+    const mine = await t.app.inject({ url: '/api/user/support', headers: bearer(token) });
+    expect(mine.json().total).toBe(1);
+  });
+
   it('refuses empty messages and keeps tickets private', async () => {
     const owner = await signUpAndLogin(t.app);
     const stranger = await signUpAndLogin(t.app);

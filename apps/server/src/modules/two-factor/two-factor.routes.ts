@@ -1,14 +1,18 @@
 import {
-  DisableTwoFactorRequestSchema,
-  EnableTwoFactorRequestSchema,
+  adminLoginHistoryRoute,
+  adminSecurityRoute,
+  disableTwoFactorRoute,
+  enableTwoFactorRoute,
+  loginHistoryRoute,
   MESSAGES,
-  PageQuerySchema,
-  UserIdParamsSchema,
+  renewRecoveryCodesRoute,
+  resetUserTwoFactorRoute,
+  startTwoFactorSetupRoute,
+  twoFactorStatusRoute,
 } from '@vestora/shared';
 import type { FastifyInstance } from 'fastify';
+import { route } from '../../lib/route.ts';
 import { throttle } from '../../lib/throttle.ts';
-import { parseWith } from '../../lib/validation.ts';
-import { actorOf, requireUser } from '../auth/auth.guard.ts';
 import {
   confirmTwoFactor,
   getAdminSecurity,
@@ -21,59 +25,67 @@ import {
 } from './two-factor.service.ts';
 
 export async function twoFactorRoutes(app: FastifyInstance): Promise<void> {
-  app.get('/api/user/2fa', { onRequest: requireUser }, async (request) => {
-    return { data: await getTwoFactorStatus(app.db, actorOf(request), app.config.requireAdmin2fa) };
-  });
+  const writes = { onRequest: [throttle(app, 'write')] };
 
-  app.post('/api/user/2fa/setup', { onRequest: [requireUser, throttle(app, 'write')] }, async (request) => {
-    return { data: await startTwoFactorSetup(app.db, actorOf(request)) };
-  });
+  route(app, twoFactorStatusRoute, async ({ actor }) => ({
+    data: await getTwoFactorStatus(app.db, actor, app.config.requireAdmin2fa),
+  }));
 
-  app.post('/api/user/2fa/enable', { onRequest: [requireUser, throttle(app, 'write')] }, async (request) => {
-    const input = parseWith(EnableTwoFactorRequestSchema, request.body);
-    const recoveryCodes = await confirmTwoFactor(app, actorOf(request), input);
-    return { data: { recoveryCodes }, message: MESSAGES.twoFactorEnabled };
-  });
-
-  app.post('/api/user/2fa/disable', { onRequest: [requireUser, throttle(app, 'write')] }, async (request) => {
-    const input = parseWith(DisableTwoFactorRequestSchema, request.body);
-    await turnOffTwoFactor(app, actorOf(request), input);
-    return { message: MESSAGES.twoFactorDisabled };
-  });
-
-  app.post(
-    '/api/user/2fa/recoveryCodes',
-    { onRequest: [requireUser, throttle(app, 'write')] },
-    async (request) => {
-      const input = parseWith(DisableTwoFactorRequestSchema, request.body);
-      const recoveryCodes = await renewRecoveryCodes(app, actorOf(request), input);
-      return { data: { recoveryCodes }, message: MESSAGES.twoFactorRecoveryCodesRenewed };
-    },
+  route(
+    app,
+    startTwoFactorSetupRoute,
+    async ({ actor }) => ({ data: await startTwoFactorSetup(app.db, actor) }),
+    writes,
   );
 
-  app.get('/api/user/login-history', { onRequest: requireUser }, async (request) => {
-    const query = parseWith(PageQuerySchema, request.query);
-    return getLoginHistory(app.db, { userId: actorOf(request).user.id, ...query });
-  });
-}
+  route(
+    app,
+    enableTwoFactorRoute,
+    async ({ actor, body }) => ({
+      data: { recoveryCodes: await confirmTwoFactor(app, actor, body) },
+      message: MESSAGES.twoFactorEnabled,
+    }),
+    writes,
+  );
 
-/** Inside the admin scope. */
-export async function adminSecurityRoutes(app: FastifyInstance): Promise<void> {
-  app.get('/security', async () => ({ data: await getAdminSecurity(app.db, app.config.requireAdmin2fa) }));
+  route(
+    app,
+    disableTwoFactorRoute,
+    async ({ actor, body }) => {
+      await turnOffTwoFactor(app, actor, body);
+      return { message: MESSAGES.twoFactorDisabled };
+    },
+    writes,
+  );
 
-  app.delete<{ Params: { id: string } }>('/users/:id/2fa', async (request) => {
-    const { id } = parseWith(UserIdParamsSchema, request.params);
-    await resetSecondFactorByAdmin(app, actorOf(request), {
-      userId: id,
+  route(
+    app,
+    renewRecoveryCodesRoute,
+    async ({ actor, body }) => ({
+      data: { recoveryCodes: await renewRecoveryCodes(app, actor, body) },
+      message: MESSAGES.twoFactorRecoveryCodesRenewed,
+    }),
+    writes,
+  );
+
+  route(app, loginHistoryRoute, ({ actor, query }) =>
+    getLoginHistory(app.db, { userId: actor.user.id, ...query }),
+  );
+
+  route(app, adminSecurityRoute, async () => ({
+    data: await getAdminSecurity(app.db, app.config.requireAdmin2fa),
+  }));
+
+  route(app, resetUserTwoFactorRoute, async ({ actor, params, request }) => {
+    await resetSecondFactorByAdmin(app, actor, {
+      userId: params.id,
       ip: request.ip,
       userAgent: request.headers['user-agent']?.slice(0, 300) ?? null,
     });
     return { message: MESSAGES.twoFactorResetByAdmin };
   });
 
-  app.get<{ Params: { id: string } }>('/loginHistory/:id', async (request) => {
-    const { id } = parseWith(UserIdParamsSchema, request.params);
-    const query = parseWith(PageQuerySchema, request.query);
-    return getLoginHistory(app.db, { userId: id, ...query });
-  });
+  route(app, adminLoginHistoryRoute, ({ params, query }) =>
+    getLoginHistory(app.db, { userId: params.id, ...query }),
+  );
 }

@@ -16,6 +16,7 @@ import {
   markUserDeleted,
   setUserSuspended,
   setUserVerified,
+  type UserWithFigures,
 } from './users.repo.ts';
 
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -38,28 +39,32 @@ export async function lockActiveUserOrFail(db: Executor, id: string, mode: 'upda
 }
 
 /**
- * The profile read behind a bearer token: the session and the caller's own record come in one
- * round trip; only an administrator reading someone else costs a second. `readId` parses the
- * requested id, and runs only once the caller is known, so a caller without a session gets 401.
+ * A bearer token's session together with its user's own record, in one round trip: the access check
+ * of the profile read, which most often asks for exactly that record.
  */
-export async function getProfileByToken(
+export async function authenticateWithRecord(
   db: Database,
-  policy: SessionPolicy,
   token: string | undefined,
-  readId: () => string,
-): Promise<TradeUser> {
+  policy: SessionPolicy,
+): Promise<Actor & UserWithFigures> {
   if (!token) throw new AppError('UNAUTHENTICATED', MESSAGES.signInRequired);
-  const record = assertLiveSession(
-    await findSessionUserRecord(db, { tokenHash: hashSessionToken(token) }),
-    policy,
-  );
-  const id = readId();
-  return id === record.user.id ? toTradeUser(record) : getProfile(db, record, id);
+  return assertLiveSession(await findSessionUserRecord(db, { tokenHash: hashSessionToken(token) }), policy);
 }
 
-export async function getProfile(db: Executor, actor: Actor, id: string): Promise<TradeUser> {
+/**
+ * A user record: the caller's own (from `ownRecord` when the session read it already), or anyone's
+ * for an administrator. `id` is null when the path named no id at all.
+ */
+export async function getProfile(
+  db: Executor,
+  actor: Actor,
+  id: string | null,
+  ownRecord?: UserWithFigures,
+): Promise<TradeUser> {
   // Ownership first: a user learns nothing about other ids, not even whether they exist.
   if (!actor.hasAdminPowers && actor.user.id !== id) throw new AppError('FORBIDDEN', MESSAGES.notYours);
+  if (id === null) throw new AppError('NOT_FOUND', MESSAGES.userNotFound);
+  if (id === actor.user.id && ownRecord) return toTradeUser(ownRecord);
   return toTradeUser(await loadUserRecord(db, id));
 }
 

@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { AuditEntry, Page } from '@vestora/shared';
-import { apiRequest } from '../../app/api.ts';
+import { auditLogRoute } from '@vestora/shared';
+import { callApi, queryKeyOf } from '../../app/api.ts';
 
 export const AUDIT_PAGE_SIZE = 25;
 
@@ -11,15 +11,21 @@ export interface AuditQuery {
   targetId: string;
 }
 
+/** Every console change that is audited reloads the trail through this key. */
+export const AUDIT_KEY = queryKeyOf(auditLogRoute);
+
 /** The audit trail, newest first; empty filters are left out of the query. */
-export function useAuditLog(query: AuditQuery) {
-  const params = new URLSearchParams({ page: String(query.page), pageSize: String(AUDIT_PAGE_SIZE) });
-  for (const key of ['action', 'targetType', 'targetId'] as const) {
-    if (query[key]) params.set(key, query[key]);
-  }
+export function useAuditLog({ page, action, targetType, targetId }: AuditQuery) {
+  const query = {
+    page,
+    pageSize: AUDIT_PAGE_SIZE,
+    action: action || undefined,
+    targetType: targetType || undefined,
+    targetId: targetId || undefined,
+  };
   return useQuery({
-    queryKey: ['admin', 'audit', query],
-    queryFn: ({ signal }) => apiRequest<Page<AuditEntry>>(`/api/admin/audit?${params}`, { signal }),
+    queryKey: queryKeyOf(auditLogRoute, { query }),
+    queryFn: ({ signal }) => callApi(auditLogRoute, { query, signal }),
     placeholderData: keepPreviousData,
   });
 }

@@ -1,12 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { fundReserveRoute, ledgerHealthRoute, reserveRoute } from '@vestora/shared';
-import { apiRequest, callApi, queryKeyOf } from '../../app/api.ts';
-
-/** `GET /api/admin/security`: how many administrators still sign in with a password alone. */
-export interface AdminSecurity {
-  adminsWithoutTwoFactor: number;
-  isRequiredForAdmins: boolean;
-}
+import { adminSecurityRoute, fundReserveRoute, ledgerHealthRoute, reserveRoute } from '@vestora/shared';
+import { callApi, queryKeyOf } from '../../app/api.ts';
 
 /** The banners sit on every page, so they look again now and then as well as after each change. */
 const STATUS_REFRESH_MS = 60_000;
@@ -25,8 +19,8 @@ export function useLedgerHealth() {
 
 export function useAdminSecurity() {
   return useQuery({
-    queryKey: ['admin', 'security'],
-    queryFn: ({ signal }) => apiRequest<{ data: AdminSecurity }>('/api/admin/security', { signal }),
+    queryKey: queryKeyOf(adminSecurityRoute),
+    queryFn: ({ signal }) => callApi(adminSecurityRoute, { signal }),
     select: ({ data }) => data,
     refetchInterval: STATUS_REFRESH_MS,
   });

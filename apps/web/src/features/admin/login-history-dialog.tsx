@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import type { AdminUserRow, LoginEvent, LoginOutcome } from '@vestora/shared';
-import { apiRequest, errorMessage } from '../../app/api.ts';
+import { type AdminUserRow, adminLoginHistoryRoute, type LoginOutcome } from '@vestora/shared';
+import { callApi, errorMessage } from '../../app/api.ts';
 import { Modal } from '../../ui/dialog.tsx';
 import { PageSpinner } from '../../ui/spinner.tsx';
+import { loginHistoryQueryKey } from './users-api.ts';
 
 const OUTCOMES: Record<LoginOutcome, string> = {
   success: 'Signed in',
@@ -27,9 +28,9 @@ export function LoginHistoryDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   const { data, isPending, error } = useQuery({
-    queryKey: ['admin', 'login-history', user._id],
+    queryKey: loginHistoryQueryKey(user._id),
     queryFn: ({ signal }) =>
-      apiRequest<{ data: LoginEvent[] }>(`/api/admin/loginHistory/${user._id}?pageSize=30`, { signal }),
+      callApi(adminLoginHistoryRoute, { params: { id: user._id }, query: { pageSize: 30 }, signal }),
     enabled: open,
   });
   return (

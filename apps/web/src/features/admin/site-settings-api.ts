@@ -1,21 +1,19 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { SiteSettings, UpdateSiteSettingsRequest } from '@vestora/shared';
-import { apiRequest } from '../../app/api.ts';
-
-const SITE_KEY = ['site'] as const;
+import { type BodyInputOf, siteRoute, updateSiteRoute } from '@vestora/shared';
+import { callApi } from '../../app/api.ts';
+import { SITE_KEY } from '../public/site-api.ts';
 
 export function useSiteSettingsForEditing() {
   return useQuery({
     queryKey: SITE_KEY,
-    queryFn: ({ signal }) => apiRequest<{ data: SiteSettings }>('/api/site', { signal }),
+    queryFn: ({ signal }) => callApi(siteRoute, { signal }),
   });
 }
 
 export function useSaveSiteSettings() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: UpdateSiteSettingsRequest) =>
-      apiRequest<{ data: SiteSettings; message: string }>('/api/admin/site', { method: 'PUT', body: input }),
+    mutationFn: (body: BodyInputOf<typeof updateSiteRoute>) => callApi(updateSiteRoute, { body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: SITE_KEY }),
   });
 }

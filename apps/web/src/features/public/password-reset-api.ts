@@ -1,13 +1,10 @@
-import { apiRequest } from '../../app/api.ts';
+import { type BodyInputOf, forgotPasswordRoute, resetPasswordRoute } from '@vestora/shared';
+import { callApi } from '../../app/api.ts';
 
-export function requestPasswordReset(email: string): Promise<{ message: string }> {
-  return apiRequest<{ message: string }>('/api/user/forgotPassword', { method: 'POST', body: { email } });
+export function requestPasswordReset(email: string) {
+  return callApi(forgotPasswordRoute, { body: { email } });
 }
 
-export function resetPassword(request: {
-  token: string;
-  password: string;
-  confirmPassword: string;
-}): Promise<{ message: string }> {
-  return apiRequest<{ message: string }>('/api/user/resetPassword', { method: 'POST', body: request });
+export function resetPassword(body: BodyInputOf<typeof resetPasswordRoute>) {
+  return callApi(resetPasswordRoute, { body });
 }

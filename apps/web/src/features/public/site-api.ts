@@ -1,22 +1,26 @@
 import { useQueryClient } from '@tanstack/react-query';
-import type { SiteSettings } from '@vestora/shared';
+import { type ResponseOf, type SiteRules, type SiteSettings, siteRoute } from '@vestora/shared';
 import { useEffect, useState } from 'react';
-import { apiRequest } from '../../app/api.ts';
+import { callApi, queryKeyOf } from '../../app/api.ts';
 
 /** The same cache entry the admin site-settings page edits, so a save shows here at once. */
-const SITE_KEY = ['site'] as const;
+export const SITE_KEY = queryKeyOf(siteRoute);
 const STALE_AFTER_MS = 5 * 60_000;
 
-interface SiteAnswer {
-  data: SiteSettings;
-}
+type SiteAnswer = ResponseOf<typeof siteRoute>;
 
 /**
  * The operator's claims about the firm; pages leave out what is not set. Read through the query
  * client's cache rather than useQuery, whose observer machinery would cost the landing page's first
  * download 2 KB gzipped of its 120 KB budget; these settings change rarely and need no polling.
  */
-export function useSiteSettings(): { site: SiteSettings | undefined; isPending: boolean; isError: boolean } {
+export function useSiteSettings(): {
+  site: SiteSettings | undefined;
+  /** The server's limits the forms check before sending. */
+  rules: SiteRules | undefined;
+  isPending: boolean;
+  isError: boolean;
+} {
   const queryClient = useQueryClient();
   const [answer, setAnswer] = useState(() => queryClient.getQueryData<SiteAnswer>(SITE_KEY));
   const [isError, setIsError] = useState(false);
@@ -26,7 +30,7 @@ export function useSiteSettings(): { site: SiteSettings | undefined; isPending: 
     queryClient
       .fetchQuery({
         queryKey: SITE_KEY,
-        queryFn: ({ signal }) => apiRequest<SiteAnswer>('/api/site', { signal }),
+        queryFn: ({ signal }) => callApi(siteRoute, { signal }),
         staleTime: STALE_AFTER_MS,
       })
       .then(
@@ -38,5 +42,5 @@ export function useSiteSettings(): { site: SiteSettings | undefined; isPending: 
     };
   }, [queryClient]);
 
-  return { site: answer?.data, isPending: !answer && !isError, isError };
+  return { site: answer?.data, rules: answer?.rules, isPending: !answer && !isError, isError };
 }

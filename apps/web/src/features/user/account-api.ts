@@ -1,17 +1,25 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ChangePasswordRequest, ProfileDetails, TradeUser, UpdateProfileRequest } from '@vestora/shared';
+import {
+  type BodyInputOf,
+  changePasswordRoute,
+  profileDetailsRoute,
+  type ResponseOf,
+  type TradeUser,
+  updateAvatarRoute,
+  updateProfileRoute,
+} from '@vestora/shared';
 import { useEffect, useState } from 'react';
-import { ApiError, apiRequest } from '../../app/api.ts';
+import { ApiError, callApi, queryKeyOf } from '../../app/api.ts';
 import { getSession, updateSessionUser } from '../../app/session.ts';
 import { profileQueryKey } from './profile-api.ts';
 
-const DETAILS_KEY = ['profile-details'] as const;
+const DETAILS_KEY = queryKeyOf(profileDetailsRoute);
 
 /** Phone, date of birth and address: kept beside the specification's user record, not in it. */
 export function useProfileDetails() {
   return useQuery({
     queryKey: DETAILS_KEY,
-    queryFn: ({ signal }) => apiRequest<{ data: ProfileDetails }>('/api/user/profile/details', { signal }),
+    queryFn: ({ signal }) => callApi(profileDetailsRoute, { signal }),
   });
 }
 
@@ -28,14 +36,10 @@ export function useUpdateProfile() {
   const queryClient = useQueryClient();
   const storeUser = useStoreUser();
   return useMutation({
-    mutationFn: (input: UpdateProfileRequest) =>
-      apiRequest<{ data: TradeUser; details: ProfileDetails; message: string }>('/api/user/profile', {
-        method: 'PUT',
-        body: input,
-      }),
+    mutationFn: (body: BodyInputOf<typeof updateProfileRoute>) => callApi(updateProfileRoute, { body }),
     onSuccess: ({ data, details }) => {
       storeUser(data);
-      queryClient.setQueryData(DETAILS_KEY, { data: details });
+      queryClient.setQueryData<ResponseOf<typeof profileDetailsRoute>>(DETAILS_KEY, { data: details });
     },
   });
 }
@@ -43,8 +47,7 @@ export function useUpdateProfile() {
 /** The server checks the old password and signs out every other session; this one stays. */
 export function useChangePassword() {
   return useMutation({
-    mutationFn: (input: ChangePasswordRequest) =>
-      apiRequest<{ message: string }>('/api/user/password', { method: 'PUT', body: input }),
+    mutationFn: (body: BodyInputOf<typeof changePasswordRoute>) => callApi(changePasswordRoute, { body }),
   });
 }
 
@@ -54,10 +57,7 @@ export function useUploadAvatar() {
     mutationFn: (image: File) => {
       const form = new FormData();
       form.append('image', image);
-      return apiRequest<{ data: TradeUser; message: string }>('/api/user/avatar', {
-        method: 'PUT',
-        body: form,
-      });
+      return callApi(updateAvatarRoute, { body: form });
     },
     onSuccess: ({ data }) => storeUser(data),
   });

@@ -3,6 +3,7 @@ import toast from 'react-hot-toast';
 import { errorMessage } from '../../app/api.ts';
 import { Button } from '../../ui/button.tsx';
 import { FormError, TextField } from '../../ui/field.tsx';
+import { useSiteSettings } from '../public/site-api.ts';
 import { AddressLoading, ChainPaymentStep } from './chain-deposit.tsx';
 import { CoinChoice } from './coin-choice.tsx';
 import { useCreateDeposit, useDepositAddress, useGateway } from './deposit-api.ts';
@@ -24,7 +25,8 @@ const STEPS = ['Amount and coin', 'Make Payment'] as const;
 
 /** /user/deposit: amount and coin, then the payment with an optional proof (specification section 4). */
 export function DepositPage() {
-  const entry = useDepositEntry<DepositCoin>(checkDepositEntry);
+  const minimumUsd = useSiteSettings().rules?.minDepositUsd;
+  const entry = useDepositEntry<DepositCoin>((amount, coin) => checkDepositEntry(amount, coin, minimumUsd));
   const hintId = useId();
 
   return (
@@ -51,8 +53,8 @@ export function DepositPage() {
                 onChange={(event) => entry.setAmount(event.target.value)}
                 aria-describedby={hintId}
               />
-              <p id={hintId} className="mt-1 text-xs text-slate-500">
-                {DEPOSIT_TEXTS.minimumHint}
+              <p id={hintId} className="mt-1 min-h-4 text-xs text-slate-500">
+                {minimumUsd === undefined ? null : DEPOSIT_TEXTS.minimumHint(minimumUsd)}
               </p>
             </div>
             <CoinChoice legend="Pay with" coins={COINS} value={entry.coin} onChange={entry.setCoin} />

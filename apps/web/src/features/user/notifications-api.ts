@@ -1,36 +1,25 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Notification } from '@vestora/shared';
-import { apiRequest } from '../../app/api.ts';
+import { notificationsRoute, readNotificationsRoute } from '@vestora/shared';
+import { callApi, queryKeyOf } from '../../app/api.ts';
 
 export const NOTIFICATIONS_PAGE_SIZE = 20;
-const NOTIFICATIONS_KEY = ['notifications'] as const;
-
-interface NotificationsPage {
-  data: Notification[];
-  total: number;
-  unread: number;
-  page: number;
-  pageSize: number;
-}
-
-function fetchNotifications(page: number, pageSize: number, signal: AbortSignal) {
-  const params = new URLSearchParams({ page: String(page), pageSize: String(pageSize) });
-  return apiRequest<NotificationsPage>(`/api/user/notifications?${params}`, { signal });
-}
+const NOTIFICATIONS_KEY = queryKeyOf(notificationsRoute);
 
 export function useNotifications(page: number) {
+  const query = { page, pageSize: NOTIFICATIONS_PAGE_SIZE };
   return useQuery({
-    queryKey: [...NOTIFICATIONS_KEY, { page }],
-    queryFn: ({ signal }) => fetchNotifications(page, NOTIFICATIONS_PAGE_SIZE, signal),
+    queryKey: queryKeyOf(notificationsRoute, { query }),
+    queryFn: ({ signal }) => callApi(notificationsRoute, { query, signal }),
     placeholderData: keepPreviousData,
   });
 }
 
-/** The top bar's count; polled, since an admin's decision can land at any time. */
+/** The top bar's count (a page of one carries it); polled, since an admin's decision can land at any time. */
 export function useUnreadNotificationCount(): number {
+  const query = { page: 1, pageSize: 1 };
   const { data } = useQuery({
-    queryKey: [...NOTIFICATIONS_KEY, 'unread'],
-    queryFn: ({ signal }) => fetchNotifications(1, 1, signal),
+    queryKey: queryKeyOf(notificationsRoute, { query }),
+    queryFn: ({ signal }) => callApi(notificationsRoute, { query, signal }),
     refetchInterval: 60_000,
   });
   return data?.unread ?? 0;
@@ -40,11 +29,7 @@ export function useUnreadNotificationCount(): number {
 export function useMarkNotificationsRead() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (ids?: string[]) =>
-      apiRequest<{ message: string }>('/api/user/notifications/read', {
-        method: 'PUT',
-        body: ids ? { ids } : {},
-      }),
+    mutationFn: (ids?: string[]) => callApi(readNotificationsRoute, { body: ids ? { ids } : {} }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_KEY }),
   });
 }

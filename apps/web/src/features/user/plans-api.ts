@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { investmentsRoute, investRoute, plansRoute } from '@vestora/shared';
 import { callApi, queryKeyOf } from '../../app/api.ts';
 import { HISTORY_KEY } from './history-api.ts';
+import { PROFILE_KEY } from './profile-api.ts';
 
 /** The operator's current plan catalogue (retired plans are left out by the server). */
 export function usePlans() {
@@ -32,7 +33,7 @@ export function useInvest() {
       callApi(investRoute, { body, idempotencyKey }),
     onSuccess: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['profile'] }),
+        queryClient.invalidateQueries({ queryKey: PROFILE_KEY }),
         queryClient.invalidateQueries({ queryKey: queryKeyOf(investmentsRoute) }),
         queryClient.invalidateQueries({ queryKey: HISTORY_KEY }),
       ]),

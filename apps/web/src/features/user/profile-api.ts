@@ -1,9 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import type { TradeUser } from '@vestora/shared';
-import { apiRequest } from '../../app/api.ts';
+import { userProfileRoute } from '@vestora/shared';
+import { callApi, queryKeyOf } from '../../app/api.ts';
 import { updateSessionUser, useSession } from '../../app/session.ts';
 
-export const profileQueryKey = (userId: string) => ['profile', userId] as const;
+/** The prefix of every profile in the cache: whatever moves money reloads it. */
+export const PROFILE_KEY = queryKeyOf(userProfileRoute);
+export const profileQueryKey = (userId: string) => queryKeyOf(userProfileRoute, { params: { id: userId } });
 
 /**
  * The signed-in person's record, fetched fresh (the specification reloads it on opening the
@@ -17,7 +19,7 @@ export function useProfile() {
     enabled: userId !== '',
     refetchOnMount: 'always',
     queryFn: async ({ signal }) => {
-      const { data } = await apiRequest<{ data: TradeUser }>(`/api/user/userprofile/${userId}`, { signal });
+      const { data } = await callApi(userProfileRoute, { params: { id: userId }, signal });
       updateSessionUser(data);
       return data;
     },

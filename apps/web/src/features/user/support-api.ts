@@ -1,9 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { SupportTicket } from '@vestora/shared';
-import { apiRequest } from '../../app/api.ts';
+import { addTicketMessageRoute, openTicketRoute, userTicketsRoute } from '@vestora/shared';
+import { callApi, queryKeyOf } from '../../app/api.ts';
 import { useSiteSettings } from '../public/site-api.ts';
 
-const TICKETS_KEY = ['support-tickets'] as const;
+const TICKETS_KEY = queryKeyOf(userTicketsRoute);
+const TICKETS_QUERY = { pageSize: 50 };
 
 /** The operator's support address, from the site settings the public pages read. */
 export function useSupportEmail(): string | undefined {
@@ -12,9 +13,8 @@ export function useSupportEmail(): string | undefined {
 
 export function useSupportTickets() {
   return useQuery({
-    queryKey: TICKETS_KEY,
-    queryFn: ({ signal }) =>
-      apiRequest<{ data: SupportTicket[]; total: number }>('/api/user/support?pageSize=50', { signal }),
+    queryKey: queryKeyOf(userTicketsRoute, { query: TICKETS_QUERY }),
+    queryFn: ({ signal }) => callApi(userTicketsRoute, { query: TICKETS_QUERY, signal }),
     // Staff answers arrive on their own time.
     refetchInterval: 60_000,
   });
@@ -24,11 +24,7 @@ export function useSupportTickets() {
 export function useSendSupportMessage() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (message: string) =>
-      apiRequest<{ data: SupportTicket; message: string }>('/api/user/support', {
-        method: 'POST',
-        body: { message },
-      }),
+    mutationFn: (message: string) => callApi(openTicketRoute, { body: { message } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: TICKETS_KEY }),
   });
 }
@@ -38,10 +34,7 @@ export function useReplyToTicket() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ ticketId, message }: { ticketId: string; message: string }) =>
-      apiRequest<{ data: SupportTicket; message: string }>(`/api/user/support/${ticketId}/messages`, {
-        method: 'POST',
-        body: { message },
-      }),
+      callApi(addTicketMessageRoute, { params: { id: ticketId }, body: { message } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: TICKETS_KEY }),
   });
 }

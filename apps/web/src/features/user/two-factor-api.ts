@@ -1,34 +1,37 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { LoginEvent, TwoFactorSetup, TwoFactorStatus } from '@vestora/shared';
-import { apiRequest } from '../../app/api.ts';
+import {
+  type BodyInputOf,
+  disableTwoFactorRoute,
+  enableTwoFactorRoute,
+  loginHistoryRoute,
+  renewRecoveryCodesRoute,
+  startTwoFactorSetupRoute,
+  twoFactorStatusRoute,
+} from '@vestora/shared';
+import { callApi, queryKeyOf } from '../../app/api.ts';
 
-const STATUS_KEY = ['two-factor'] as const;
+const STATUS_KEY = queryKeyOf(twoFactorStatusRoute);
+const LOGIN_HISTORY_QUERY = { pageSize: 20 };
 
-/** Recovery codes come back in plain text this once; the server keeps only their hashes. */
-interface RecoveryCodesResponse {
-  data: { recoveryCodes: string[] };
-  message: string;
-}
+type SecondFactorCheck = BodyInputOf<typeof disableTwoFactorRoute>;
 
 export function useTwoFactorStatus({ enabled = true }: { enabled?: boolean } = {}) {
   return useQuery({
     queryKey: STATUS_KEY,
-    queryFn: ({ signal }) => apiRequest<{ data: TwoFactorStatus }>('/api/user/2fa', { signal }),
+    queryFn: ({ signal }) => callApi(twoFactorStatusRoute, { signal }),
     enabled,
   });
 }
 
 export function useStartTwoFactor() {
-  return useMutation({
-    mutationFn: () => apiRequest<{ data: TwoFactorSetup }>('/api/user/2fa/setup', { method: 'POST' }),
-  });
+  return useMutation({ mutationFn: () => callApi(startTwoFactorSetupRoute) });
 }
 
+/** Recovery codes come back in plain text this once; the server keeps only their hashes. */
 export function useConfirmTwoFactor() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { password: string; code: string }) =>
-      apiRequest<RecoveryCodesResponse>('/api/user/2fa/enable', { method: 'POST', body: input }),
+    mutationFn: (body: BodyInputOf<typeof enableTwoFactorRoute>) => callApi(enableTwoFactorRoute, { body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: STATUS_KEY }),
   });
 }
@@ -36,8 +39,7 @@ export function useConfirmTwoFactor() {
 export function useDisableTwoFactor() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { password: string; code: string }) =>
-      apiRequest<{ message: string }>('/api/user/2fa/disable', { method: 'POST', body: input }),
+    mutationFn: (body: SecondFactorCheck) => callApi(disableTwoFactorRoute, { body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: STATUS_KEY }),
   });
 }
@@ -46,16 +48,14 @@ export function useDisableTwoFactor() {
 export function useRenewRecoveryCodes() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { password: string; code: string }) =>
-      apiRequest<RecoveryCodesResponse>('/api/user/2fa/recoveryCodes', { method: 'POST', body: input }),
+    mutationFn: (body: SecondFactorCheck) => callApi(renewRecoveryCodesRoute, { body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: STATUS_KEY }),
   });
 }
 
 export function useLoginHistory() {
   return useQuery({
-    queryKey: ['login-history'],
-    queryFn: ({ signal }) =>
-      apiRequest<{ data: LoginEvent[]; total: number }>('/api/user/login-history?pageSize=20', { signal }),
+    queryKey: queryKeyOf(loginHistoryRoute, { query: LOGIN_HISTORY_QUERY }),
+    queryFn: ({ signal }) => callApi(loginHistoryRoute, { query: LOGIN_HISTORY_QUERY, signal }),
   });
 }

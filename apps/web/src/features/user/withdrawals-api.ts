@@ -2,6 +2,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { type Coin, requestWithdrawalRoute, userWithdrawalsRoute } from '@vestora/shared';
 import { callApi, queryKeyOf } from '../../app/api.ts';
 import { HISTORY_KEY } from './history-api.ts';
+import { PROFILE_KEY } from './profile-api.ts';
 
 export const WITHDRAWALS_PAGE_SIZE = 10;
 
@@ -29,7 +30,7 @@ export function useRequestWithdrawal() {
       callApi(requestWithdrawalRoute, { body, idempotencyKey }),
     onSuccess: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['profile'] }),
+        queryClient.invalidateQueries({ queryKey: PROFILE_KEY }),
         queryClient.invalidateQueries({ queryKey: queryKeyOf(userWithdrawalsRoute) }),
         queryClient.invalidateQueries({ queryKey: HISTORY_KEY }),
       ]),
