@@ -33,6 +33,7 @@ import { registerMetrics } from './modules/operations/metrics.ts';
 import { passwordResetRoutes } from './modules/password-reset/password-reset.routes.ts';
 import { adminPlanRoutes, planRoutes } from './modules/plans/plans.routes.ts';
 import { adminSiteRoutes, siteRoutes } from './modules/settings/settings.routes.ts';
+import { setupRoutes } from './modules/setup/setup.routes.ts';
 import { adminSupportRoutes, supportRoutes } from './modules/support/support.routes.ts';
 import { adminSecurityRoutes, twoFactorRoutes } from './modules/two-factor/two-factor.routes.ts';
 import { adminUserRoutes, userRoutes } from './modules/users/users.routes.ts';
@@ -171,6 +172,7 @@ export async function buildApp({
     passwordResetRoutes,
     liabilityRoutes,
     apiReferenceRoutes,
+    setupRoutes,
   ]) {
     await app.register(routes);
   }

@@ -94,8 +94,11 @@ export const ChangePasswordRequestSchema = z
     confirmPassword: z.string().max(200).optional().default(''),
   })
   .superRefine((input, ctx) => {
-    if (!input.oldPassword || !input.newPassword || !input.confirmPassword) {
-      ctx.addIssue({ code: 'custom', message: MESSAGES.signupAllFields });
+    // Each issue names the field it is about, so a form can mark that field; the server answers
+    // with the first issue's message either way.
+    const empty = (['oldPassword', 'newPassword', 'confirmPassword'] as const).find((field) => !input[field]);
+    if (empty) {
+      ctx.addIssue({ code: 'custom', message: MESSAGES.signupAllFields, path: [empty] });
       return;
     }
     const problem = firstSignupProblem({
@@ -105,7 +108,14 @@ export const ChangePasswordRequestSchema = z
       password: input.newPassword,
       confirmPassword: input.confirmPassword,
     });
-    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    if (problem) {
+      const field = problem === MESSAGES.signupPasswordsMatch ? 'confirmPassword' : 'newPassword';
+      ctx.addIssue({ code: 'custom', message: problem, path: [field] });
+      return;
+    }
+    if (input.newPassword === input.oldPassword) {
+      ctx.addIssue({ code: 'custom', message: MESSAGES.newPasswordSameAsOld, path: ['newPassword'] });
+    }
   });
 export type ChangePasswordRequest = z.input<typeof ChangePasswordRequestSchema>;
 

@@ -1,7 +1,7 @@
 import type { ReserveStatus } from '@vestora/shared';
 import { Link } from 'react-router';
+import { count, usd } from '../../ui/format.ts';
 import { AlertIcon } from '../../ui/icons.tsx';
-import { count, usd } from './admin-format.ts';
 import { type LedgerHealth, useAdminSecurity, useLedgerHealth, useReserve } from './console-status-api.ts';
 
 const plural = (value: number, noun: string) => `${count(value)} ${noun}${value === 1 ? '' : 's'}`;

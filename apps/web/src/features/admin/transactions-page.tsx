@@ -1,8 +1,9 @@
-import { type AdminTransaction, MESSAGES, TRANSACTION_STATUSES } from '@vestora/shared';
+import { type AdminTransaction, formatReference, MESSAGES, TRANSACTION_STATUSES } from '@vestora/shared';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { errorMessage } from '../../app/api.ts';
 import { Button } from '../../ui/button.tsx';
+import { formatDateTime, usd } from '../../ui/format.ts';
 import { Pagination } from '../../ui/pagination.tsx';
 import { PageSpinner } from '../../ui/spinner.tsx';
 import { StatusBadge } from '../../ui/status-badge.tsx';
@@ -10,14 +11,7 @@ import { Cell, EmptyRow, ErrorNote, HeaderCell, Row, TableCard } from '../../ui/
 import { ApproveDialog, DeclineDialog, type OpenDecision } from './decision-dialogs.tsx';
 import { TRANSACTIONS_PAGE_SIZE, type TransactionsQuery, useTransactions } from './transactions-api.ts';
 
-const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-const dateTime = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
 const COLUMNS = ['Reference', 'Mode', 'User', 'Amount', 'Status', 'Date', 'Action', 'Receipt'];
-
-/** '#' and the last 10 characters of the id, uppercase (specification section 2). */
-function reference(id: string): string {
-  return `#${id.slice(-10).toUpperCase()}`;
-}
 
 function FilterSelect({
   label,
@@ -70,7 +64,7 @@ function TransactionAction({
       </Link>
     );
   }
-  const summary = `${money.format(transaction.amount)} ${transaction.mode.toUpperCase()} deposit`;
+  const summary = `${usd(transaction.amount)} ${transaction.mode.toUpperCase()} deposit`;
   return (
     <div className="flex gap-2">
       <Button size="sm" onClick={() => onDecide({ kind: 'approve', id: transaction._id, summary })}>
@@ -157,7 +151,7 @@ export function TransactionsPage() {
                 data.data.map((transaction) => (
                   <Row key={transaction._id}>
                     <Cell label="Reference" className="font-mono text-xs whitespace-nowrap text-slate-700">
-                      {reference(transaction._id)}
+                      {formatReference(transaction._id)}
                     </Cell>
                     <Cell label="Mode">
                       <p className="font-semibold text-slate-900 uppercase">{transaction.mode}</p>
@@ -171,13 +165,13 @@ export function TransactionsPage() {
                       label="Amount"
                       className="font-medium whitespace-nowrap text-slate-900 tabular-nums"
                     >
-                      {money.format(transaction.amount)}
+                      {usd(transaction.amount)}
                     </Cell>
                     <Cell label="Status">
                       <StatusBadge status={transaction.status} />
                     </Cell>
                     <Cell label="Date" className="whitespace-nowrap text-slate-600">
-                      {dateTime.format(new Date(transaction.createdAt))}
+                      {formatDateTime(transaction.createdAt)}
                     </Cell>
                     <Cell label="Action" isWide className="max-sm:order-last">
                       <TransactionAction transaction={transaction} onDecide={setDecision} />
@@ -193,7 +187,7 @@ export function TransactionsPage() {
                           View receipt
                           <span className="sr-only">
                             {' '}
-                            of {reference(transaction._id)} (opens in a new tab)
+                            of {formatReference(transaction._id)} (opens in a new tab)
                           </span>
                         </a>
                       ) : (

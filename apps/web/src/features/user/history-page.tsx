@@ -1,4 +1,4 @@
-import type { HistoryItem } from '@vestora/shared';
+import { formatReference, type HistoryItem } from '@vestora/shared';
 import { useId, useState } from 'react';
 import { errorMessage } from '../../app/api.ts';
 import { Pagination } from '../../ui/pagination.tsx';
@@ -47,7 +47,9 @@ function HistoryRow({ item }: { item: HistoryItem }) {
     <li className="flex items-start justify-between gap-4 px-4 py-3 sm:px-5">
       <div className="min-w-0 space-y-0.5">
         <p className="font-medium text-slate-900">{title}</p>
-        <p className="text-xs text-slate-500">{formatDateTime(item.createdAt)}</p>
+        <p className="text-xs text-slate-500">
+          {formatDateTime(item.createdAt)} · <span className="font-mono">{formatReference(item._id)}</span>
+        </p>
         {item.reason && <p className="text-sm text-slate-700">Reason: {item.reason}</p>}
       </div>
       <div className="flex shrink-0 flex-col items-end gap-1">
