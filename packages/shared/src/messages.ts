@@ -44,6 +44,7 @@ export const MESSAGES = {
   confirmPayment: 'Are you sure you want to confirm this payment?',
   noTransactions: 'No Transaction Recorded Yet',
   addressCopied: 'Address copied to clipboard!',
+  noDepositCoins: 'Deposits are not open yet: no wallet address has been set up. Please try again later.',
   copyBlocked: 'Copying is blocked here. Select the address and copy it by hand.',
   pleaseWait: 'Please wait....',
   userSearchTooLong: 'Search text must be at most 100 characters.',

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { count, usd } from '../../ui/format.ts';
 import { AlertIcon } from '../../ui/icons.tsx';
 import { type LedgerHealth, useAdminSecurity, useLedgerHealth, useReserve } from './console-status-api.ts';
+import { SetupChecklist } from './setup-checklist.tsx';
 
 const plural = (value: number, noun: string) => `${count(value)} ${noun}${value === 1 ? '' : 's'}`;
 
@@ -148,6 +149,7 @@ export function ConsoleAlerts() {
       <LedgerHealthBanner />
       <ReserveWarning />
       <TwoFactorWarning />
+      <SetupChecklist />
     </div>
   );
 }

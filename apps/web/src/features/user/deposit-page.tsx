@@ -3,11 +3,11 @@ import toast from 'react-hot-toast';
 import { errorMessage } from '../../app/api.ts';
 import { Button } from '../../ui/button.tsx';
 import { FormError, TextField } from '../../ui/field.tsx';
-import { CoinChoice } from './coin-choice.tsx';
 import { useCreateDeposit, useGateway } from './deposit-api.ts';
 import { checkDepositEntry, DEPOSIT_TEXTS, type DepositDraft } from './deposit-rules.ts';
 import { AmountSummary, ProofField, StepCard, Stepper } from './deposit-step.tsx';
 import { COIN_NAMES, usd } from './format.ts';
+import { PayableCoinChoice } from './payable-coin-choice.tsx';
 import { useSubmissionKey } from './submission-key.ts';
 import { useDepositEntry } from './use-deposit-entry.ts';
 import { WalletDetails } from './wallet-details.tsx';
@@ -54,7 +54,7 @@ export function DepositPage() {
                 {DEPOSIT_TEXTS.minimumHint}
               </p>
             </div>
-            <CoinChoice legend="Pay with" coins={COINS} value={entry.coin} onChange={entry.setCoin} />
+            <PayableCoinChoice legend="Pay with" coins={COINS} value={entry.coin} onChange={entry.setCoin} />
             <FormError message={entry.error} />
             <Button type="submit" className="w-full">
               CONTINUE
