@@ -37,7 +37,8 @@ function useFieldError(error: string | undefined, describedBy: string | undefine
 function FieldErrorText({ id, error }: { id: string; error: string | undefined }) {
   if (!error) return null;
   return (
-    <p id={id} className="mt-1.5 text-sm text-red-700">
+    // An alert, so the error is announced when it appears as well as read with the field.
+    <p id={id} role="alert" className="mt-1.5 text-sm text-red-700">
       {error}
     </p>
   );

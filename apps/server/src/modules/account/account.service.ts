@@ -12,7 +12,7 @@ import type { Database, Executor } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Mailer } from '../../lib/mailer.ts';
-import { postgresCode, postgresConstraint, runInTransaction } from '../../lib/transaction.ts';
+import { isUniqueViolation, postgresConstraint, runInTransaction } from '../../lib/transaction.ts';
 import { detectAllowedType, IMAGE_TYPES } from '../../lib/uploads.ts';
 import { startNewSessionGeneration } from '../auth/auth.repo.ts';
 import type { Actor } from '../auth/auth.service.ts';
@@ -103,7 +103,7 @@ export async function updateProfile(
       });
     });
   } catch (error) {
-    if (postgresCode(error) !== '23505') throw error;
+    if (!isUniqueViolation(error)) throw error;
     const isEmail = postgresConstraint(error) === 'users_email_key';
     throw new AppError('CONFLICT', isEmail ? MESSAGES.emailTaken : MESSAGES.userNameTaken);
   }

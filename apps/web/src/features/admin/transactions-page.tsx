@@ -8,8 +8,12 @@ import { Pagination } from '../../ui/pagination.tsx';
 import { PageSpinner } from '../../ui/spinner.tsx';
 import { StatusBadge } from '../../ui/status-badge.tsx';
 import { Cell, EmptyRow, ErrorNote, HeaderCell, Row, TableCard } from '../../ui/table.tsx';
+import { useListParams } from '../../ui/use-list-params.ts';
 import { ApproveDialog, DeclineDialog, type OpenDecision } from './decision-dialogs.tsx';
 import { TRANSACTIONS_PAGE_SIZE, type TransactionsQuery, useTransactions } from './transactions-api.ts';
+
+/** The kinds of row the list shows, as its Type filter names them. */
+const TRANSACTION_TYPES = ['deposit', 'withdrawal'] as const;
 
 const COLUMNS = ['Reference', 'Mode', 'User', 'Amount', 'Status', 'Date', 'Action', 'Receipt'];
 
@@ -83,7 +87,12 @@ function TransactionAction({
 
 /** `/admin/adminTrans`: every deposit and withdrawal, newest first, filtered and paged by the server. */
 export function TransactionsPage() {
-  const [query, setQuery] = useState<TransactionsQuery>({ page: 1, status: '', type: '' });
+  const list = useListParams({ status: TRANSACTION_STATUSES, type: TRANSACTION_TYPES });
+  const query: TransactionsQuery = {
+    page: list.page,
+    status: list.filterOf('status') ?? '',
+    type: list.filterOf('type') ?? '',
+  };
   const [decision, setDecision] = useState<OpenDecision>(null);
   const { data, isPending, isError, error, isFetching } = useTransactions(query);
   const isFiltered = query.status !== '' || query.type !== '';
@@ -107,7 +116,7 @@ export function TransactionsPage() {
               ]),
             ]}
             onChange={(status) =>
-              setQuery((current) => ({ ...current, status: status as TransactionsQuery['status'], page: 1 }))
+              list.setFilter('status', TRANSACTION_STATUSES.find((known) => known === status) ?? null)
             }
           />
           <FilterSelect
@@ -119,7 +128,7 @@ export function TransactionsPage() {
               ['withdrawal', 'Withdrawals'],
             ]}
             onChange={(type) =>
-              setQuery((current) => ({ ...current, type: type as TransactionsQuery['type'], page: 1 }))
+              list.setFilter('type', TRANSACTION_TYPES.find((known) => known === type) ?? null)
             }
           />
         </div>
@@ -212,7 +221,7 @@ export function TransactionsPage() {
             pageSize={TRANSACTIONS_PAGE_SIZE}
             total={data.total}
             noun="transactions"
-            onPageChange={(page) => setQuery((current) => ({ ...current, page }))}
+            onPageChange={list.setPage}
           />
         </>
       )}

@@ -1,10 +1,11 @@
-import { formatReference, type HistoryItem } from '@vestora/shared';
-import { useId, useState } from 'react';
+import { formatReference, HISTORY_TYPES, type HistoryItem } from '@vestora/shared';
+import { useId } from 'react';
 import { errorMessage } from '../../app/api.ts';
 import { Pagination } from '../../ui/pagination.tsx';
 import { PageSpinner } from '../../ui/spinner.tsx';
 import { StatusBadge } from '../../ui/status-badge.tsx';
 import { ErrorNote } from '../../ui/table.tsx';
+import { useListParams } from '../../ui/use-list-params.ts';
 import { COIN_NAMES, formatDateTime, usd } from './format.ts';
 import { HISTORY_PAGE_SIZE, type HistoryType, useHistory } from './history-api.ts';
 
@@ -73,14 +74,10 @@ function HistoryRow({ item }: { item: HistoryItem }) {
 
 export function HistoryPage() {
   const headingId = useId();
-  const [type, setType] = useState<HistoryType | null>(null);
-  const [page, setPage] = useState(1);
+  const { page, setPage, filterOf, setFilter } = useListParams({ type: HISTORY_TYPES });
+  const type = filterOf('type');
   const { data, isPending, isError, error, isPlaceholderData } = useHistory({ page, type });
-
-  const chooseType = (next: HistoryType | null) => {
-    setType(next);
-    setPage(1);
-  };
+  const chooseType = (next: HistoryType | null) => setFilter('type', next);
 
   return (
     <div className="mx-auto max-w-4xl space-y-6">
