@@ -21,6 +21,15 @@ export function parseDayMonthYear(value: string): string | null {
   return isReal ? date.toISOString().slice(0, 10) : null;
 }
 
+/**
+ * An ISO date (YYYY-MM-DD) as people read it here: day, month, year. The profile writes it with
+ * slashes (DD/MM/YYYY), the policy's effective date with dashes (21-07-2023), as the specification does.
+ */
+export function formatDayMonthYear(isoDate: string, separator: '/' | '-'): string {
+  const [year, month, day] = isoDate.split('-');
+  return [day, month, year].join(separator);
+}
+
 export function ageOn(isoBirthDate: string, today: Date): number {
   const [year = 0, month = 1, day = 1] = isoBirthDate.split('-').map(Number);
   let age = today.getUTCFullYear() - year;

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import {
   type ChangePasswordRequestSchema,
+  formatDayMonthYear,
   MESSAGES,
   type ProfileDetails,
   type TradeUser,
@@ -45,18 +46,12 @@ export interface AccountDeps {
 
 const LOCK_LINK_LIFETIME_MS = 7 * 24 * 60 * 60_000;
 
-function toDayMonthYear(isoDate: string | null): string | null {
-  if (!isoDate) return null;
-  const [year, month, day] = isoDate.split('-');
-  return `${day}/${month}/${year}`;
-}
-
 export async function getProfileDetails(db: Executor, userId: string): Promise<ProfileDetails> {
   const row = await findAccountRow(db, { userId });
   if (!row) throw new AppError('NOT_FOUND', MESSAGES.userNotFound);
   return {
     phone: row.phone,
-    dateOfBirth: toDayMonthYear(row.dateOfBirth),
+    dateOfBirth: row.dateOfBirth ? formatDayMonthYear(row.dateOfBirth, '/') : null,
     address: row.address,
     postalCode: row.postalCode,
     country: row.country,
