@@ -90,6 +90,9 @@ for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
       await advice.getByRole('link', { name: 'Turn on two-factor sign-in' }).click();
       await page.waitForURL('**/user/security');
       await page.getByRole('heading', { name: 'Two-factor sign-in' }).waitFor();
+      // The user area keeps a way back to the console for an administrator.
+      await page.getByRole('link', { name: 'Back to the admin console' }).click();
+      await page.waitForURL('**/admin/testing');
     });
 
     it('turns red with the failing figures and warns of the reserve shortfall on every page', async () => {

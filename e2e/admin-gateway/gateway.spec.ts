@@ -44,7 +44,7 @@ describe('admin gateways', () => {
     await dialog.getByRole('button', { name: 'Add Gateway' }).click();
     await dialog
       .getByRole('alert')
-      .filter({ hasText: 'Please fill all fields and upload an image.' })
+      .filter({ hasText: 'Please enter the wallet address and choose its coin.' })
       .waitFor();
 
     await dialog.getByLabel('Wallet address').fill(BTC_ADDRESS);

@@ -33,6 +33,7 @@ import { registerMetrics } from './modules/operations/metrics.ts';
 import { passwordResetRoutes } from './modules/password-reset/password-reset.routes.ts';
 import { planRoutes } from './modules/plans/plans.routes.ts';
 import { siteRoutes } from './modules/settings/settings.routes.ts';
+import { setupRoutes } from './modules/setup/setup.routes.ts';
 import { supportRoutes } from './modules/support/support.routes.ts';
 import { twoFactorRoutes } from './modules/two-factor/two-factor.routes.ts';
 import { userRoutes } from './modules/users/users.routes.ts';
@@ -169,6 +170,7 @@ export async function buildApp({
     adjustmentRoutes,
     ledgerRoutes,
     apiReferenceRoutes,
+    setupRoutes,
   ]) {
     await app.register(routes);
   }

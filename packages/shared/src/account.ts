@@ -22,6 +22,15 @@ export function parseDayMonthYear(value: string): string | null {
   return isReal ? date.toISOString().slice(0, 10) : null;
 }
 
+/**
+ * An ISO date (YYYY-MM-DD) as people read it here: day, month, year. The profile writes it with
+ * slashes (DD/MM/YYYY), the policy's effective date with dashes (21-07-2023), as the specification does.
+ */
+export function formatDayMonthYear(isoDate: string, separator: '/' | '-'): string {
+  const [year, month, day] = isoDate.split('-');
+  return [day, month, year].join(separator);
+}
+
 export function ageOn(isoBirthDate: string, today: Date): number {
   const [year = 0, month = 1, day = 1] = isoBirthDate.split('-').map(Number);
   let age = today.getUTCFullYear() - year;
@@ -96,8 +105,11 @@ export const ChangePasswordRequestSchema = z
     confirmPassword: z.string().max(200).optional().default(''),
   })
   .superRefine((input, ctx) => {
-    if (!input.oldPassword || !input.newPassword || !input.confirmPassword) {
-      ctx.addIssue({ code: 'custom', message: MESSAGES.signupAllFields });
+    // Each issue names the field it is about, so a form can mark that field; the server answers
+    // with the first issue's message either way.
+    const empty = (['oldPassword', 'newPassword', 'confirmPassword'] as const).find((field) => !input[field]);
+    if (empty) {
+      ctx.addIssue({ code: 'custom', message: MESSAGES.signupAllFields, path: [empty] });
       return;
     }
     const problem = firstSignupProblem({
@@ -107,7 +119,14 @@ export const ChangePasswordRequestSchema = z
       password: input.newPassword,
       confirmPassword: input.confirmPassword,
     });
-    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    if (problem) {
+      const field = problem === MESSAGES.signupPasswordsMatch ? 'confirmPassword' : 'newPassword';
+      ctx.addIssue({ code: 'custom', message: problem, path: [field] });
+      return;
+    }
+    if (input.newPassword === input.oldPassword) {
+      ctx.addIssue({ code: 'custom', message: MESSAGES.newPasswordSameAsOld, path: ['newPassword'] });
+    }
   });
 export type ChangePasswordRequest = z.input<typeof ChangePasswordRequestSchema>;
 

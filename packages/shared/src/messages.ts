@@ -14,7 +14,9 @@ export const MESSAGES = {
   signupUserName: 'Username must be 3 to 30 letters, digits, dots, dashes or underscores.',
   signupPrivacy: 'Please accept the Privacy Policy.',
   signupSuccess: 'Registration successful!',
-  signupDialog: 'Your account has been registered successfully. Please check your email for verification.',
+  // The specification's dialog asks people to check their e-mail, but no verification e-mail exists:
+  // an administrator verifies accounts, so the dialog says that instead.
+  signupDialog: 'Your account has been registered successfully. An administrator will verify it shortly.',
   emailTaken: 'An account with this email already exists.',
   userNameTaken: 'This username is already taken.',
   unexpected: 'An unexpected error occurred',
@@ -42,6 +44,8 @@ export const MESSAGES = {
   confirmPayment: 'Are you sure you want to confirm this payment?',
   noTransactions: 'No Transaction Recorded Yet',
   addressCopied: 'Address copied to clipboard!',
+  noDepositCoins: 'Deposits are not open yet: no wallet address has been set up. Please try again later.',
+  copyBlocked: 'Copying is blocked here. Select the address and copy it by hand.',
   pleaseWait: 'Please wait....',
   userSearchTooLong: 'Search text must be at most 100 characters.',
   userSearchCharacters: 'Search text contains characters that are not allowed.',
@@ -96,6 +100,9 @@ export const MESSAGES = {
   profileAge: 'You must be at least 18 years old.',
   profileUpdated: 'Profile updated successfully.',
   oldPasswordWrong: 'The old password is not correct.',
+  sessionEnded:
+    'You were signed out: your session ended on another device, by a password change or by time. Please sign in again.',
+  newPasswordSameAsOld: 'The new password must differ from the old one.',
   passwordChanged: 'Password changed. Your other sessions have been signed out.',
   avatarRequired: 'Please choose an image.',
   avatarType: 'The picture must be a PNG, JPEG, WebP or GIF image.',

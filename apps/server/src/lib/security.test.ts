@@ -81,4 +81,35 @@ describe('CORS', () => {
     });
     expect(other.headers['access-control-allow-origin']).toBeUndefined();
   });
+
+  it('lets a configured origin send every method and header the API reads', async () => {
+    for (const method of ['GET', 'POST', 'PUT', 'DELETE']) {
+      const preflight = await withCors.app.inject({
+        method: 'OPTIONS',
+        url: '/api/admin/deletePost/00000000-0000-4000-8000-000000000000',
+        headers: {
+          origin: 'https://app.example.com',
+          'access-control-request-method': method,
+          'access-control-request-headers': 'authorization,content-type,idempotency-key',
+        },
+      });
+      expect(preflight.statusCode).toBe(204);
+      expect(preflight.headers['access-control-allow-origin']).toBe('https://app.example.com');
+      expect(String(preflight.headers['access-control-allow-methods'])).toContain(method);
+      const headers = String(preflight.headers['access-control-allow-headers'])
+        .toLowerCase()
+        .split(',')
+        .map((header) => header.trim());
+      expect(headers).toEqual(expect.arrayContaining(['authorization', 'content-type', 'idempotency-key']));
+    }
+  });
+
+  it("lets a configured origin's pages show files, and keeps same-origin elsewhere", async () => {
+    const file = await withCors.app.inject({ url: '/api/files/00000000-0000-4000-8000-000000000000' });
+    expect(file.headers['cross-origin-resource-policy']).toBe('cross-origin');
+    const api = await withCors.app.inject({ url: '/api/site' });
+    expect(api.headers['cross-origin-resource-policy']).toBe('same-origin');
+    const withoutCors = await t.app.inject({ url: '/api/files/00000000-0000-4000-8000-000000000000' });
+    expect(withoutCors.headers['cross-origin-resource-policy']).toBe('same-origin');
+  });
 });

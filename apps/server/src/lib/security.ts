@@ -24,6 +24,10 @@ export const CONTENT_SECURITY_POLICY = {
 
 const HSTS = 'max-age=31536000; includeSubDomains';
 
+export const CORS_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'DELETE'];
+export const CORS_HEADERS = ['Authorization', 'Content-Type', 'Idempotency-Key'];
+const FILES_PATH = '/api/files/';
+
 /**
  * The market widgets' own pages (apps/web/public/market) load the charting provider's script. Their
  * policy sandboxes them itself, so they run at an opaque origin even when opened directly, outside
@@ -60,6 +64,22 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: AppC
   });
   // Same-origin by default: the web app is served by this server. Other origins only when listed.
   if (config.corsOrigins.length > 0) {
-    await app.register(fastifyCors, { origin: config.corsOrigins, credentials: false });
+    await app.register(fastifyCors, {
+      origin: config.corsOrigins,
+      credentials: false,
+      // Every method and request header the API reads; the plugin's default (GET, HEAD, POST and
+      // no headers named) blocks each PUT and DELETE, the bearer token and Idempotency-Key.
+      methods: CORS_METHODS,
+      allowedHeaders: CORS_HEADERS,
+      maxAge: 600,
+    });
+    // A listed front end shows files by URL (<img src> of a gateway's QR code). Files are read by
+    // bearer token or signed link, never by cookie, so letting other origins embed them exposes
+    // nothing that the URL alone did not.
+    app.addHook('onSend', async (request, reply) => {
+      if (request.routeOptions.url?.startsWith(FILES_PATH)) {
+        reply.header('cross-origin-resource-policy', 'cross-origin');
+      }
+    });
   }
 }

@@ -28,6 +28,11 @@ export function postgresCode(error: unknown): string | undefined {
   return undefined;
 }
 
+/** A unique index refused the row: someone else holds the value (a name, an e-mail). */
+export function isUniqueViolation(error: unknown): boolean {
+  return postgresCode(error) === '23505';
+}
+
 /** The constraint a PostgreSQL error names (unique index, check), through any wrapping. */
 export function postgresConstraint(error: unknown): string | undefined {
   for (let current = error; current && typeof current === 'object'; ) {

@@ -7,7 +7,7 @@ import {
   type ResponseOf,
   type RouteContract,
 } from '@vestora/shared';
-import { clearSession, getSession } from './session.ts';
+import { endRefusedSession, getSession } from './session.ts';
 
 /** A failed call: `status` 0 means the server was never reached. */
 export class ApiError extends Error {
@@ -66,7 +66,7 @@ export async function apiRequest<T>(
 
   const payload: unknown = await response.json().catch(() => null);
   if (!response.ok) {
-    if (response.status === 401 && token) clearSession();
+    if (response.status === 401 && token) endRefusedSession();
     const details =
       typeof payload === 'object' && payload !== null ? (payload as Record<string, unknown>) : {};
     throw new ApiError(serverMessage(payload) ?? MESSAGES.unexpected, response.status, details);

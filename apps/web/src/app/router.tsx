@@ -4,6 +4,7 @@ import { LandingPage } from '../features/public/landing-page.tsx';
 import { NotFoundPage } from '../features/public/not-found-page.tsx';
 import { PublicLayout } from '../features/public/public-layout.tsx';
 import { userRoutes } from '../features/user/user-routes.tsx';
+import { RouteErrorPage } from '../ui/route-error-page.tsx';
 import { PageSpinner } from '../ui/spinner.tsx';
 
 const signInPage = async () => ({ Component: (await import('../features/auth/signin-page.tsx')).SignInPage });
@@ -33,21 +34,42 @@ export const router = createBrowserRouter([
   {
     path: '/',
     Component: PublicLayout,
+    errorElement: <RouteErrorPage />,
     children: [
       { index: true, Component: LandingPage },
-      { path: 'policy', lazy: policyPage, HydrateFallback: PageSpinner },
-      { path: 'review', lazy: reviewPage, HydrateFallback: PageSpinner },
-      { path: 'terms', lazy: termsPage, HydrateFallback: PageSpinner },
-      { path: 'liabilities', lazy: liabilitiesPage, HydrateFallback: PageSpinner },
+      { path: 'policy', lazy: policyPage, HydrateFallback: PageSpinner, errorElement: <RouteErrorPage /> },
+      { path: 'review', lazy: reviewPage, HydrateFallback: PageSpinner, errorElement: <RouteErrorPage /> },
+      { path: 'terms', lazy: termsPage, HydrateFallback: PageSpinner, errorElement: <RouteErrorPage /> },
+      {
+        path: 'liabilities',
+        lazy: liabilitiesPage,
+        HydrateFallback: PageSpinner,
+        errorElement: <RouteErrorPage />,
+      },
     ],
   },
-  { path: '/signin', lazy: signInPage, HydrateFallback: PageSpinner },
-  { path: '/login', lazy: signInPage, HydrateFallback: PageSpinner },
-  { path: '/signup', lazy: signUpPage, HydrateFallback: PageSpinner },
-  { path: '/register', lazy: signUpPage, HydrateFallback: PageSpinner },
-  { path: '/forgetpass', lazy: forgotPasswordPage, HydrateFallback: PageSpinner },
-  { path: '/resetpass', lazy: resetPasswordPage, HydrateFallback: PageSpinner },
-  { path: '/lock-account', lazy: lockAccountPage, HydrateFallback: PageSpinner },
+  { path: '/signin', lazy: signInPage, HydrateFallback: PageSpinner, errorElement: <RouteErrorPage /> },
+  { path: '/login', lazy: signInPage, HydrateFallback: PageSpinner, errorElement: <RouteErrorPage /> },
+  { path: '/signup', lazy: signUpPage, HydrateFallback: PageSpinner, errorElement: <RouteErrorPage /> },
+  { path: '/register', lazy: signUpPage, HydrateFallback: PageSpinner, errorElement: <RouteErrorPage /> },
+  {
+    path: '/forgetpass',
+    lazy: forgotPasswordPage,
+    HydrateFallback: PageSpinner,
+    errorElement: <RouteErrorPage />,
+  },
+  {
+    path: '/resetpass',
+    lazy: resetPasswordPage,
+    HydrateFallback: PageSpinner,
+    errorElement: <RouteErrorPage />,
+  },
+  {
+    path: '/lock-account',
+    lazy: lockAccountPage,
+    HydrateFallback: PageSpinner,
+    errorElement: <RouteErrorPage />,
+  },
   // The specification's menu links Notifications at the top level.
   { path: '/notifications', element: <Navigate to="/user/notifications" replace /> },
   userRoutes,

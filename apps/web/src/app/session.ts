@@ -55,6 +55,28 @@ export function clearSession(): void {
   publish(null);
 }
 
+/** Survives the redirect (and a reload of /signin), not the tab: the notice concerns this visit. */
+const ENDED_KEY = 'vestora.sessionEnded';
+
+/**
+ * Drops a session the server no longer honours (signed out elsewhere, a password change, expiry) and
+ * leaves a note for the sign-in page, which otherwise could not tell why the person landed there.
+ */
+export function endRefusedSession(): void {
+  sessionStorage.setItem(ENDED_KEY, '1');
+  publish(null);
+}
+
+/** Whether the last session ended on the server's word. */
+export function hasSessionEndedNote(): boolean {
+  return sessionStorage.getItem(ENDED_KEY) === '1';
+}
+
+/** The sign-in page has shown the note: a later visit of it does not repeat it. */
+export function dismissSessionEndedNote(): void {
+  sessionStorage.removeItem(ENDED_KEY);
+}
+
 function subscribe(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);

@@ -1,33 +1,77 @@
-import { forwardRef, type InputHTMLAttributes, type SelectHTMLAttributes, useId, useState } from 'react';
+import {
+  forwardRef,
+  type InputHTMLAttributes,
+  type SelectHTMLAttributes,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+} from 'react';
 import { EyeIcon, EyeOffIcon } from './icons.tsx';
 
 const INPUT_CLASS =
   'block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-sm text-slate-900 shadow-sm placeholder:text-slate-400 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/20 disabled:cursor-not-allowed disabled:bg-slate-100 disabled:text-slate-500';
 
-type FieldProps = InputHTMLAttributes<HTMLInputElement> & { label: string };
+/** What a field says is wrong with its value; the field marks itself invalid while it is set. */
+interface FieldErrorProps {
+  error?: string | undefined;
+}
+
+type FieldProps = InputHTMLAttributes<HTMLInputElement> & { label: string } & FieldErrorProps;
+
+/**
+ * The attributes that tie a control to its error: `aria-invalid` while it has one, and the error's
+ * text added to whatever already describes the control.
+ */
+function useFieldError(error: string | undefined, describedBy: string | undefined) {
+  const errorId = useId();
+  return {
+    errorId,
+    controlProps: {
+      'aria-invalid': error ? true : undefined,
+      'aria-describedby': [describedBy, error ? errorId : undefined].filter(Boolean).join(' ') || undefined,
+    },
+  };
+}
+
+function FieldErrorText({ id, error }: { id: string; error: string | undefined }) {
+  if (!error) return null;
+  return (
+    // An alert, so the error is announced when it appears as well as read with the field.
+    <p id={id} role="alert" className="mt-1.5 text-sm text-red-700">
+      {error}
+    </p>
+  );
+}
 
 export const TextField = forwardRef<HTMLInputElement, FieldProps>(function TextField(
-  { label, id, className = '', ...props },
+  { label, id, className = '', error, 'aria-describedby': describedBy, ...props },
   ref,
 ) {
   const generatedId = useId();
   const inputId = id ?? generatedId;
+  const { errorId, controlProps } = useFieldError(error, describedBy);
   return (
     <div className={className}>
       <label htmlFor={inputId} className="mb-1.5 block text-sm font-medium text-slate-700">
         {label}
       </label>
-      <input ref={ref} id={inputId} className={INPUT_CLASS} {...props} />
+      <input ref={ref} id={inputId} className={INPUT_CLASS} {...controlProps} {...props} />
+      <FieldErrorText id={errorId} error={error} />
     </div>
   );
 });
 
 /** A password input with its own show/hide toggle, named after the field for screen readers. */
 export const PasswordField = forwardRef<HTMLInputElement, FieldProps & { toggleLabel: string }>(
-  function PasswordField({ label, toggleLabel, id, className = '', ...props }, ref) {
+  function PasswordField(
+    { label, toggleLabel, id, className = '', error, 'aria-describedby': describedBy, ...props },
+    ref,
+  ) {
     const generatedId = useId();
     const inputId = id ?? generatedId;
     const [isVisible, setIsVisible] = useState(false);
+    const { errorId, controlProps } = useFieldError(error, describedBy);
     return (
       <div className={className}>
         <label htmlFor={inputId} className="mb-1.5 block text-sm font-medium text-slate-700">
@@ -39,6 +83,7 @@ export const PasswordField = forwardRef<HTMLInputElement, FieldProps & { toggleL
             id={inputId}
             type={isVisible ? 'text' : 'password'}
             className={`${INPUT_CLASS} pr-11`}
+            {...controlProps}
             {...props}
           />
           <button
@@ -51,36 +96,67 @@ export const PasswordField = forwardRef<HTMLInputElement, FieldProps & { toggleL
             {isVisible ? <EyeOffIcon /> : <EyeIcon />}
           </button>
         </div>
+        <FieldErrorText id={errorId} error={error} />
       </div>
     );
   },
 );
 
+/**
+ * A form's error. It steps aside as soon as the person edits any field of its form (the error was
+ * about what they typed before) and shows again with the next submission's answer.
+ */
 export function FormError({ message }: { message: string | undefined }) {
-  if (!message) return null;
+  const anchor = useRef<HTMLSpanElement>(null);
+  const [isStale, setIsStale] = useState(false);
+  useEffect(() => {
+    const form = anchor.current?.closest('form');
+    if (!form) return;
+    const markStale = () => setIsStale(true);
+    const markFresh = () => setIsStale(false);
+    form.addEventListener('input', markStale);
+    form.addEventListener('submit', markFresh);
+    return () => {
+      form.removeEventListener('input', markStale);
+      form.removeEventListener('submit', markFresh);
+    };
+  }, []);
+  // A new message is news even without a submit event (an answer that arrives later).
+  const [shownMessage, setShownMessage] = useState(message);
+  if (message !== shownMessage) {
+    setShownMessage(message);
+    setIsStale(false);
+  }
   return (
-    <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700">
-      {message}
-    </p>
+    <>
+      <span ref={anchor} hidden />
+      {message && !isStale && (
+        <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700">
+          {message}
+        </p>
+      )}
+    </>
   );
 }
 
-type SelectFieldProps = SelectHTMLAttributes<HTMLSelectElement> & { label: string };
+type SelectFieldProps = SelectHTMLAttributes<HTMLSelectElement> & { label: string } & FieldErrorProps;
 
 export const SelectField = forwardRef<HTMLSelectElement, SelectFieldProps>(function SelectField(
-  { label, id, className = '', children, ...props },
+  { label, id, className = '', children, error, 'aria-describedby': describedBy, ...props },
   ref,
 ) {
   const generatedId = useId();
   const selectId = id ?? generatedId;
+  const { errorId, controlProps } = useFieldError(error, describedBy);
   return (
     <div className={className}>
       <label htmlFor={selectId} className="mb-1.5 block text-sm font-medium text-slate-700">
         {label}
       </label>
-      <select ref={ref} id={selectId} className={INPUT_CLASS} {...props}>
+      <select ref={ref} id={selectId} className={INPUT_CLASS} {...controlProps} {...props}>
         {children}
       </select>
+      <FieldErrorText id={errorId} error={error} />
     </div>
   );
 });

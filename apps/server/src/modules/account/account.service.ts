@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import {
   type ChangePasswordRequestSchema,
+  formatDayMonthYear,
   MESSAGES,
   type ProfileDetails,
   type TradeUser,
@@ -12,7 +13,7 @@ import type { Database, Executor } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Mailer } from '../../lib/mailer.ts';
-import { postgresCode, postgresConstraint, runInTransaction } from '../../lib/transaction.ts';
+import { isUniqueViolation, postgresConstraint, runInTransaction } from '../../lib/transaction.ts';
 import { detectAllowedType, IMAGE_TYPES } from '../../lib/uploads.ts';
 import { startNewSessionGeneration } from '../auth/auth.repo.ts';
 import type { Actor } from '../auth/auth.service.ts';
@@ -45,18 +46,12 @@ export interface AccountDeps {
 
 const LOCK_LINK_LIFETIME_MS = 7 * 24 * 60 * 60_000;
 
-function toDayMonthYear(isoDate: string | null): string | null {
-  if (!isoDate) return null;
-  const [year, month, day] = isoDate.split('-');
-  return `${day}/${month}/${year}`;
-}
-
 export async function getProfileDetails(db: Executor, userId: string): Promise<ProfileDetails> {
   const row = await findAccountRow(db, { userId });
   if (!row) throw new AppError('NOT_FOUND', MESSAGES.userNotFound);
   return {
     phone: row.phone,
-    dateOfBirth: toDayMonthYear(row.dateOfBirth),
+    dateOfBirth: row.dateOfBirth ? formatDayMonthYear(row.dateOfBirth, '/') : null,
     address: row.address,
     postalCode: row.postalCode,
     country: row.country,
@@ -103,7 +98,7 @@ export async function updateProfile(
       });
     });
   } catch (error) {
-    if (postgresCode(error) !== '23505') throw error;
+    if (!isUniqueViolation(error)) throw error;
     const isEmail = postgresConstraint(error) === 'users_email_key';
     throw new AppError('CONFLICT', isEmail ? MESSAGES.emailTaken : MESSAGES.userNameTaken);
   }

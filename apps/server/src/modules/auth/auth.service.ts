@@ -11,7 +11,7 @@ import type { AppConfig } from '../../config/env.ts';
 import type { Database } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
-import { runInTransaction } from '../../lib/transaction.ts';
+import { isUniqueViolation, runInTransaction } from '../../lib/transaction.ts';
 import { isEmailHeldForLock } from '../account/account.repo.ts';
 import { deleteSubjectAttempts } from '../attempts/attempts.repo.ts';
 import { reserveAttempt } from '../attempts/attempts.service.ts';
@@ -36,8 +36,6 @@ export interface Actor {
   /** Whether the administrator role is in force for this request: every admin check reads this. */
   hasAdminPowers: boolean;
 }
-
-const UNIQUE_VIOLATION = '23505';
 
 export async function signUp(
   deps: { db: Database; clock: Clock },
@@ -206,12 +204,4 @@ export async function ensureFirstAdmin(
 function generateAdminPassword(): string {
   // The suffix guarantees the sign-up strength rule (upper, lower, special) whatever the random part is.
   return `${randomBytes(15).toString('base64url')}Aa!`;
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  const cause = error instanceof Error && 'cause' in error ? error.cause : error;
-  return (
-    (typeof cause === 'object' && cause !== null && 'code' in cause && cause.code === UNIQUE_VIOLATION) ||
-    (typeof error === 'object' && error !== null && 'code' in error && error.code === UNIQUE_VIOLATION)
-  );
 }

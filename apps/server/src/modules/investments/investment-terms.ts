@@ -1,7 +1,6 @@
 import { centsToUsd, type Investment } from '@vestora/shared';
+import { DAY_MS } from '../../lib/time.ts';
 import type { InvestmentRow } from './investments.repo.ts';
-
-const DAY_MS = 86_400_000;
 
 /** The return one period pays, rounded down to the cent: 1,000.00 at 3.6% pays 36.00. */
 export function returnPerPeriodCents(row: Pick<InvestmentRow, 'amountCents' | 'rateBasisPoints'>): bigint {

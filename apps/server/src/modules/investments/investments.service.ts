@@ -13,6 +13,7 @@ import type { z } from 'zod';
 import type { Executor } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
+import { DAY_MS } from '../../lib/time.ts';
 import type { Transaction } from '../../lib/transaction.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import type { Actor } from '../auth/auth.service.ts';
@@ -20,8 +21,6 @@ import { postTransfers } from '../ledger/ledger.service.ts';
 import { getPlanRow } from '../plans/plans.service.ts';
 import { toInvestment } from './investment-terms.ts';
 import { insertInvestment, listUserInvestmentRows, readReserveFigures } from './investments.repo.ts';
-
-const DAY_MS = 86_400_000;
 
 /**
  * Moves the amount from the person's available balance to their invested balance and opens the

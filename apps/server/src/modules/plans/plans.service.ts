@@ -2,7 +2,7 @@ import { centsToUsd, MESSAGES, type Plan, type PlanInputSchema } from '@vestora/
 import type { z } from 'zod';
 import type { Database, Executor } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
-import { postgresCode, runInTransaction, type Transaction } from '../../lib/transaction.ts';
+import { isUniqueViolation, runInTransaction, type Transaction } from '../../lib/transaction.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import type { Actor } from '../auth/auth.service.ts';
 import { findPlanRow, insertPlanRow, listPlanRows, type PlanRow, updatePlanRow } from './plans.repo.ts';
@@ -38,7 +38,7 @@ async function uniqueName<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    if (postgresCode(error) === '23505') throw new AppError('CONFLICT', MESSAGES.planNameTaken);
+    if (isUniqueViolation(error)) throw new AppError('CONFLICT', MESSAGES.planNameTaken);
     throw error;
   }
 }

@@ -1,4 +1,9 @@
-import type { SiteSettings, Slide, UpdateSiteSettingsRequestSchema } from '@vestora/shared';
+import {
+  formatDayMonthYear,
+  type SiteSettings,
+  type Slide,
+  type UpdateSiteSettingsRequestSchema,
+} from '@vestora/shared';
 import type { z } from 'zod';
 import type { Database, Executor } from '../../db/client.ts';
 import { runInTransaction } from '../../lib/transaction.ts';
@@ -6,7 +11,6 @@ import { recordAudit } from '../audit/audit.service.ts';
 import type { Actor } from '../auth/auth.service.ts';
 import { readSiteSettingsRow, type SiteSettingsRow, writeSiteSettingsRow } from './settings.repo.ts';
 
-const toDayMonthYear = (iso: string) => iso.split('-').reverse().join('-');
 const toIsoDate = (dayMonthYear: string) => dayMonthYear.split('-').reverse().join('-');
 
 function toSiteSettings(row: SiteSettingsRow): SiteSettings {
@@ -16,7 +20,7 @@ function toSiteSettings(row: SiteSettingsRow): SiteSettings {
     postalAddress: row.postalAddress,
     assetsUnderManagement: row.assetsUnderManagement,
     foundingYear: row.foundingYear,
-    policyEffectiveDate: toDayMonthYear(row.policyEffectiveDate),
+    policyEffectiveDate: formatDayMonthYear(row.policyEffectiveDate, '-'),
     slides: row.slides as Slide[],
   };
 }

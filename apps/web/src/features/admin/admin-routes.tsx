@@ -1,4 +1,5 @@
 import { Navigate, type RouteObject } from 'react-router';
+import { RouteErrorPage } from '../../ui/route-error-page.tsx';
 import { PageSpinner } from '../../ui/spinner.tsx';
 
 // Loaded on demand: nobody but an administrator downloads the console.
@@ -7,6 +8,7 @@ const pages = () => import('./admin-pages.ts');
 export const adminRoutes: RouteObject = {
   path: '/admin',
   HydrateFallback: PageSpinner,
+  errorElement: <RouteErrorPage home="/admin/testing" />,
   lazy: async () => ({ Component: (await pages()).AdminLayout }),
   children: [
     { index: true, element: <Navigate to="testing" replace /> },

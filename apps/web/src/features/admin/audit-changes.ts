@@ -1,5 +1,5 @@
 import type { AuditEntry } from '@vestora/shared';
-import { usd } from './admin-format.ts';
+import { usd } from '../../ui/format.ts';
 
 /** The acts the server records today, in words; an act not listed here shows its code. */
 export const AUDIT_ACTIONS: Record<string, string> = {

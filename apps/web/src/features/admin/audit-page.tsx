@@ -1,13 +1,13 @@
-import type { AuditEntry } from '@vestora/shared';
+import { type AuditEntry, formatReference } from '@vestora/shared';
 import { useState } from 'react';
 import { errorMessage } from '../../app/api.ts';
 import { Button } from '../../ui/button.tsx';
 import { SelectField } from '../../ui/field.tsx';
+import { formatDateTime } from '../../ui/format.ts';
 import { CloseIcon } from '../../ui/icons.tsx';
 import { Pagination } from '../../ui/pagination.tsx';
 import { PageSpinner } from '../../ui/spinner.tsx';
 import { Cell, EmptyRow, ErrorNote, HeaderCell, Row, TableCard } from '../../ui/table.tsx';
-import { formatDateTime } from './admin-format.ts';
 import { AUDIT_PAGE_SIZE, type AuditQuery, useAuditLog } from './audit-api.ts';
 import {
   AUDIT_ACTIONS,
@@ -20,7 +20,6 @@ import {
 
 const COLUMNS = ['When', 'Administrator', 'Action', 'Target', 'Changes'];
 const NO_FILTER: AuditQuery = { page: 1, action: '', targetType: '', targetId: '' };
-const shortId = (id: string) => id.slice(0, 8);
 const CLIP_LENGTH = 160;
 
 /** A long value (a support reply) is cut in the row; the whole text stays in the tooltip. */
@@ -107,7 +106,7 @@ export function AuditPage() {
         <div className="flex flex-wrap items-center gap-2 text-sm">
           {query.targetId && (
             <span className="inline-flex items-center gap-1 rounded-full bg-brand-50 py-1 pr-1 pl-3 font-medium text-brand-800 ring-1 ring-brand-100 ring-inset">
-              Target <code className="font-mono text-xs">{shortId(query.targetId)}</code>
+              Target <code className="font-mono text-xs">{formatReference(query.targetId)}</code>
               <button
                 type="button"
                 aria-label="Show every target"
@@ -173,7 +172,7 @@ export function AuditPage() {
                           title="Only entries for this target"
                           className="font-mono text-[11px] text-brand-700 hover:underline"
                         >
-                          {shortId(entry.targetId)}
+                          {formatReference(entry.targetId)}
                         </button>
                       </Cell>
                       <Cell label="Changes" isWide>

@@ -1,9 +1,10 @@
 import type { LedgerHealth, ReserveStatus } from '@vestora/shared';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { count, usd } from '../../ui/format.ts';
 import { AlertIcon } from '../../ui/icons.tsx';
-import { count, usd } from './admin-format.ts';
 import { useAdminSecurity, useLedgerHealth, useReserve } from './console-status-api.ts';
+import { SetupChecklist } from './setup-checklist.tsx';
 import { useWallets } from './wallets-api.ts';
 
 const plural = (value: number, noun: string) => `${count(value)} ${noun}${value === 1 ? '' : 's'}`;
@@ -180,6 +181,7 @@ export function ConsoleAlerts() {
       <ReserveWarning />
       <RateWarning />
       <TwoFactorWarning />
+      <SetupChecklist />
     </div>
   );
 }

@@ -1,8 +1,9 @@
-import { COINS, type Coin, type Gateway } from '@vestora/shared';
+import { COINS, type Coin, type Gateway, MESSAGES } from '@vestora/shared';
 import { useEffect, useState } from 'react';
 import toast from 'react-hot-toast';
 import { ApiError } from '../../app/api.ts';
 import { Button } from '../../ui/button.tsx';
+import { copyText } from '../../ui/copy-text.ts';
 import { ConfirmDialog, DialogActions, Modal } from '../../ui/dialog.tsx';
 import { FormError, SelectField, TextField } from '../../ui/field.tsx';
 import { CopyIcon } from '../../ui/icons.tsx';
@@ -43,7 +44,7 @@ function AddGatewayDialog({ open, onOpenChange }: { open: boolean; onOpenChange:
 
   const onSubmit = (event: React.FormEvent) => {
     event.preventDefault();
-    if (!address.trim() || !type) return setError('Please fill all fields and upload an image.');
+    if (!address.trim() || !type) return setError(MESSAGES.gatewayFieldsRequired);
     setError(undefined);
     addGateway.mutate(
       { add: address.trim(), type, image },
@@ -94,11 +95,15 @@ function AddGatewayDialog({ open, onOpenChange }: { open: boolean; onOpenChange:
           </label>
           <input
             id="gateway-image"
+            aria-describedby="gateway-image-hint"
             type="file"
             accept="image/png,image/jpeg,image/webp,image/gif"
             onChange={(event) => setImage(event.target.files?.[0] ?? null)}
             className="block w-full text-sm text-slate-700 file:mr-3 file:rounded-lg file:border-0 file:bg-slate-100 file:px-3 file:py-2 file:text-sm file:font-medium"
           />
+          <p id="gateway-image-hint" className="mt-1 text-xs text-slate-600">
+            Left empty, the QR code is made from the address.
+          </p>
           {preview && (
             <img
               src={preview}
@@ -125,8 +130,8 @@ function AddGatewayDialog({ open, onOpenChange }: { open: boolean; onOpenChange:
 
 function GatewayCard({ gateway, onDelete }: { gateway: Gateway; onDelete: () => void }) {
   const copy = async () => {
-    await navigator.clipboard.writeText(gateway.add);
-    toast.success('Address copied to clipboard!');
+    if (await copyText(gateway.add)) toast.success(MESSAGES.addressCopied);
+    else toast.error(MESSAGES.copyBlocked);
   };
   return (
     <li className="flex gap-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
@@ -191,7 +196,7 @@ export function GatewaysPage() {
         {isPending ? (
           <PageSpinner label="Loading gateways" />
         ) : data && data.data.length > 0 ? (
-          <ul className="grid gap-4 md:grid-cols-2">
+          <ul className="grid grid-cols-1 gap-4 md:grid-cols-2">
             {data.data.map((gateway) => (
               <GatewayCard key={gateway._id} gateway={gateway} onDelete={() => setDeleting(gateway)} />
             ))}

@@ -6,8 +6,8 @@ import { errorMessage } from '../../app/api.ts';
 import { Button } from '../../ui/button.tsx';
 import { DialogActions, Modal } from '../../ui/dialog.tsx';
 import { FormError, TextField } from '../../ui/field.tsx';
+import { count, usd } from '../../ui/format.ts';
 import { ErrorNote } from '../../ui/table.tsx';
-import { count, usd } from './admin-format.ts';
 import { useFundReserve, useReserve } from './console-status-api.ts';
 import { useDialogKey } from './dialog-key.ts';
 

@@ -6,11 +6,11 @@ import { errorMessage } from '../../app/api.ts';
 import { Button } from '../../ui/button.tsx';
 import { ConfirmDialog } from '../../ui/dialog.tsx';
 import { FormError } from '../../ui/field.tsx';
+import { count, formatDateTime } from '../../ui/format.ts';
 import { ArrowLeftIcon } from '../../ui/icons.tsx';
 import { Pagination } from '../../ui/pagination.tsx';
 import { PageSpinner } from '../../ui/spinner.tsx';
 import { ErrorNote } from '../../ui/table.tsx';
-import { count, formatDateTime } from './admin-format.ts';
 import {
   TICKETS_PAGE_SIZE,
   type TicketFilter,

@@ -2,6 +2,7 @@ import {
   type AdminTransaction,
   approveDepositRoute,
   declineDepositRoute,
+  formatReference,
   MESSAGES,
   TRANSACTION_STATUSES,
 } from '@vestora/shared';
@@ -10,21 +11,19 @@ import { Link } from 'react-router';
 import { errorMessage } from '../../app/api.ts';
 import { Button } from '../../ui/button.tsx';
 import { ChainDetailsNote } from '../../ui/chain-details.tsx';
+import { formatDateTime, usd } from '../../ui/format.ts';
 import { Pagination } from '../../ui/pagination.tsx';
 import { PageSpinner } from '../../ui/spinner.tsx';
 import { StatusBadge } from '../../ui/status-badge.tsx';
 import { Cell, EmptyRow, ErrorNote, HeaderCell, Row, TableCard } from '../../ui/table.tsx';
+import { useListParams } from '../../ui/use-list-params.ts';
 import { ApproveDialog, DeclineDialog, type OpenDecision } from './decision-dialogs.tsx';
 import { TRANSACTIONS_PAGE_SIZE, type TransactionsQuery, useTransactions } from './transactions-api.ts';
 
-const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-const dateTime = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
-const COLUMNS = ['Reference', 'Mode', 'User', 'Amount', 'Status', 'Date', 'Action', 'Receipt'];
+/** The kinds of row the list shows, as its Type filter names them. */
+const TRANSACTION_TYPES = ['deposit', 'withdrawal'] as const;
 
-/** '#' and the last 10 characters of the id, uppercase (specification section 2). */
-function reference(id: string): string {
-  return `#${id.slice(-10).toUpperCase()}`;
-}
+const COLUMNS = ['Reference', 'Mode', 'User', 'Amount', 'Status', 'Date', 'Action', 'Receipt'];
 
 function FilterSelect({
   label,
@@ -79,7 +78,7 @@ function TransactionAction({
       </Link>
     );
   }
-  const summary = `${money.format(transaction.amount)} ${transaction.mode.toUpperCase()} deposit`;
+  const summary = `${usd(transaction.amount)} ${transaction.mode.toUpperCase()} deposit`;
   return (
     <div className="flex gap-2">
       <Button size="sm" onClick={() => onDecide({ kind: 'approve', id: transaction._id, summary })}>
@@ -98,7 +97,12 @@ function TransactionAction({
 
 /** `/admin/adminTrans`: every deposit and withdrawal, newest first, filtered and paged by the server. */
 export function TransactionsPage() {
-  const [query, setQuery] = useState<TransactionsQuery>({ page: 1, status: '', type: '' });
+  const list = useListParams({ status: TRANSACTION_STATUSES, type: TRANSACTION_TYPES });
+  const query: TransactionsQuery = {
+    page: list.page,
+    status: list.filterOf('status') ?? '',
+    type: list.filterOf('type') ?? '',
+  };
   const [decision, setDecision] = useState<OpenDecision>(null);
   const { data, isPending, isError, error, isFetching } = useTransactions(query);
   const isFiltered = query.status !== '' || query.type !== '';
@@ -122,7 +126,7 @@ export function TransactionsPage() {
               ]),
             ]}
             onChange={(status) =>
-              setQuery((current) => ({ ...current, status: status as TransactionsQuery['status'], page: 1 }))
+              list.setFilter('status', TRANSACTION_STATUSES.find((known) => known === status) ?? null)
             }
           />
           <FilterSelect
@@ -134,7 +138,7 @@ export function TransactionsPage() {
               ['withdrawal', 'Withdrawals'],
             ]}
             onChange={(type) =>
-              setQuery((current) => ({ ...current, type: type as TransactionsQuery['type'], page: 1 }))
+              list.setFilter('type', TRANSACTION_TYPES.find((known) => known === type) ?? null)
             }
           />
         </div>
@@ -166,7 +170,7 @@ export function TransactionsPage() {
                 data.data.map((transaction) => (
                   <Row key={transaction._id}>
                     <Cell label="Reference" className="font-mono text-xs whitespace-nowrap text-slate-700">
-                      {reference(transaction._id)}
+                      {formatReference(transaction._id)}
                     </Cell>
                     <Cell label="Mode">
                       <p className="font-semibold text-slate-900 uppercase">{transaction.mode}</p>
@@ -180,13 +184,13 @@ export function TransactionsPage() {
                       label="Amount"
                       className="font-medium whitespace-nowrap text-slate-900 tabular-nums"
                     >
-                      {money.format(transaction.amount)}
+                      {usd(transaction.amount)}
                     </Cell>
                     <Cell label="Status">
                       <StatusBadge status={transaction.status} />
                     </Cell>
                     <Cell label="Date" className="whitespace-nowrap text-slate-600">
-                      {dateTime.format(new Date(transaction.createdAt))}
+                      {formatDateTime(transaction.createdAt)}
                     </Cell>
                     <Cell label="Action" isWide className="max-sm:order-last">
                       <TransactionAction transaction={transaction} onDecide={setDecision} />
@@ -204,7 +208,7 @@ export function TransactionsPage() {
                           View receipt
                           <span className="sr-only">
                             {' '}
-                            of {reference(transaction._id)} (opens in a new tab)
+                            of {formatReference(transaction._id)} (opens in a new tab)
                           </span>
                         </a>
                       ) : (
@@ -229,7 +233,7 @@ export function TransactionsPage() {
             pageSize={TRANSACTIONS_PAGE_SIZE}
             total={data.total}
             noun="transactions"
-            onPageChange={(page) => setQuery((current) => ({ ...current, page }))}
+            onPageChange={list.setPage}
           />
         </>
       )}

@@ -4,6 +4,7 @@ import toast from 'react-hot-toast';
 import { errorMessage } from '../../app/api.ts';
 import { useSession } from '../../app/session.ts';
 import { Button } from '../../ui/button.tsx';
+import { count, formatDate, usd } from '../../ui/format.ts';
 import { RefreshIcon, SearchIcon, SortIcon } from '../../ui/icons.tsx';
 import { Pagination } from '../../ui/pagination.tsx';
 import { PageSpinner } from '../../ui/spinner.tsx';
@@ -11,8 +12,6 @@ import { Cell, EmptyRow, ErrorNote, HeaderCell, Row, TableCard } from '../../ui/
 import { UserActions } from './user-actions.tsx';
 import { USERS_PAGE_SIZE, type UsersQuery, useUsers } from './users-api.ts';
 
-const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-const date = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium' });
 const SEARCH_DELAY_MS = 300;
 
 /** Newest and richest first, names A to Z: the server's defaults too. */
@@ -88,9 +87,7 @@ export function UsersPage() {
         <div>
           <h1 className="text-2xl font-bold text-slate-900">Users</h1>
           <p className="text-sm text-slate-600">
-            {data
-              ? `${new Intl.NumberFormat('en-US').format(data.total)} ${query.q ? 'found' : 'registered'}`
-              : ' '}
+            {data ? `${count(data.total)} ${query.q ? 'found' : 'registered'}` : ' '}
           </p>
         </div>
         <div className="flex w-full items-center gap-2 sm:w-auto">
@@ -174,7 +171,7 @@ export function UsersPage() {
                       label="Account balance"
                       className="font-medium whitespace-nowrap text-slate-900 tabular-nums"
                     >
-                      {money.format(user.acctBalance)}
+                      {usd(user.acctBalance)}
                     </Cell>
                     <Cell label="Verify">
                       <span
@@ -186,7 +183,7 @@ export function UsersPage() {
                       </span>
                     </Cell>
                     <Cell label="Date Registered" className="whitespace-nowrap text-slate-600">
-                      {date.format(new Date(user.createdAt))}
+                      {formatDate(user.createdAt)}
                     </Cell>
                     <Cell label="Action">
                       <UserActions user={user} isSelf={user._id === session?.tradeUser._id} />

@@ -3,7 +3,9 @@ import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { errorMessage } from '../../app/api.ts';
 import { Button } from '../../ui/button.tsx';
+import { copyText } from '../../ui/copy-text.ts';
 import { TextField } from '../../ui/field.tsx';
+import { formatDateTime, usd } from '../../ui/format.ts';
 import { CopyIcon } from '../../ui/icons.tsx';
 import { Pagination } from '../../ui/pagination.tsx';
 import { PageSpinner } from '../../ui/spinner.tsx';
@@ -11,18 +13,12 @@ import { Cell, EmptyRow, ErrorNote, HeaderCell, Row, TableCard } from '../../ui/
 import { ApproveDialog, DeclineDialog, type OpenDecision } from './decision-dialogs.tsx';
 import { usePendingWithdrawals, WITHDRAWALS_PAGE_SIZE } from './withdrawals-api.ts';
 
-const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-const dateTime = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
 const COLUMNS = ['User', 'Amount', 'Coin', 'Destination address', 'Requested', 'Action'];
 
 function CopyAddress({ address }: { address: string }) {
   const onCopy = async () => {
-    try {
-      await navigator.clipboard.writeText(address);
-      toast.success(MESSAGES.addressCopied);
-    } catch {
-      toast.error('The address could not be copied. Select it and copy it by hand.');
-    }
+    if (await copyText(address)) toast.success(MESSAGES.addressCopied);
+    else toast.error(MESSAGES.copyBlocked);
   };
   return (
     <div className="flex items-center gap-2">
@@ -42,7 +38,7 @@ function CopyAddress({ address }: { address: string }) {
 }
 
 function summaryOf(withdrawal: Withdrawal): string {
-  return `${money.format(withdrawal.amount)} ${withdrawal.method.toUpperCase()} withdrawal`;
+  return `${usd(withdrawal.amount)} ${withdrawal.method.toUpperCase()} withdrawal`;
 }
 
 /** The pending withdrawal queue: pay out, then approve (with the payout hash), or decline with a reason. */
@@ -97,7 +93,7 @@ export function WithdrawalsPage() {
                       label="Amount"
                       className="font-medium whitespace-nowrap text-slate-900 tabular-nums"
                     >
-                      {money.format(withdrawal.amount)}
+                      {usd(withdrawal.amount)}
                     </Cell>
                     <Cell label="Coin" className="font-semibold text-slate-900 uppercase">
                       {withdrawal.method}
@@ -106,7 +102,7 @@ export function WithdrawalsPage() {
                       <CopyAddress address={withdrawal.address} />
                     </Cell>
                     <Cell label="Requested" className="whitespace-nowrap text-slate-600">
-                      {dateTime.format(new Date(withdrawal.createdAt))}
+                      {formatDateTime(withdrawal.createdAt)}
                     </Cell>
                     <Cell label="Action" isWide className="max-sm:order-2">
                       <div className="flex gap-2">

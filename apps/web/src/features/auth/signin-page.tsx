@@ -4,7 +4,7 @@ import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { Link, useNavigate } from 'react-router';
 import { ApiError, errorMessage } from '../../app/api.ts';
-import { startSession } from '../../app/session.ts';
+import { dismissSessionEndedNote, hasSessionEndedNote, startSession } from '../../app/session.ts';
 import { Button } from '../../ui/button.tsx';
 import { FormError, PasswordField, TextField } from '../../ui/field.tsx';
 import { logIn } from './auth-api.ts';
@@ -27,6 +27,8 @@ export function SignInPage() {
     defaultValues: { userNameOrEmail: '', password: '', rememberMe: false, code: '' },
   });
   const [error, setError] = useState<string>();
+  const [wasSessionEnded] = useState(hasSessionEndedNote);
+  useEffect(dismissSessionEndedNote, []);
   const [isBusy, setIsBusy] = useState(false);
   // Set once the server says this account signs in with a second factor.
   const [needsCode, setNeedsCode] = useState(false);
@@ -62,6 +64,14 @@ export function SignInPage() {
 
   return (
     <AuthCard title="Welcome back" subtitle="Sign in to follow your balances, deposits and plans.">
+      {wasSessionEnded && (
+        <p
+          role="status"
+          className="mb-4 rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900"
+        >
+          {MESSAGES.sessionEnded}
+        </p>
+      )}
       <form onSubmit={onSubmit} noValidate className="space-y-4">
         <TextField label="Email or UserName" autoComplete="username" {...register('userNameOrEmail')} />
         <PasswordField

@@ -24,6 +24,23 @@ const STEPS = [
   },
 ] as const;
 
+const compactUsd = new Intl.NumberFormat('en-US', {
+  style: 'currency',
+  currency: 'USD',
+  notation: 'compact',
+  compactDisplay: 'long',
+  maximumFractionDigits: 1,
+});
+
+/**
+ * The operator types the figure as they like: a plain number ('649000000000') reads as
+ * '$649 billion'; anything with words or symbols ('$12 million') is shown as typed.
+ */
+function formatAssetsUnderManagement(value: string): string {
+  const digits = value.replace(/[\s,]/g, '');
+  return /^\d+(\.\d+)?$/.test(digits) ? compactUsd.format(Number(digits)) : value;
+}
+
 export function AboutSection({ site }: { site: SiteSettings | undefined }) {
   const facts: { label: string; value: string }[] = [
     { label: 'Coins accepted', value: 'Bitcoin, Ethereum and USDT' },
@@ -31,7 +48,10 @@ export function AboutSection({ site }: { site: SiteSettings | undefined }) {
   ];
   // Operator claims: shown only when the operator has set them (DESIGN.md principle 4).
   if (site?.assetsUnderManagement) {
-    facts.unshift({ label: 'Assets under management', value: site.assetsUnderManagement });
+    facts.unshift({
+      label: 'Assets under management',
+      value: formatAssetsUnderManagement(site.assetsUnderManagement),
+    });
   }
   if (site?.foundingYear) facts.unshift({ label: 'Founded', value: String(site.foundingYear) });
 

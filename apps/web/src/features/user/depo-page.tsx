@@ -5,11 +5,11 @@ import { errorMessage } from '../../app/api.ts';
 import { Button } from '../../ui/button.tsx';
 import { FormError, TextField } from '../../ui/field.tsx';
 import { AddressLoading, ChainPaymentStep } from './chain-deposit.tsx';
-import { CoinChoice } from './coin-choice.tsx';
 import { useCreateDeposit, useDepositAddress, useGateway } from './deposit-api.ts';
 import { checkDepoEntry, DEPOSIT_TEXTS, type DepositDraft } from './deposit-rules.ts';
 import { AmountSummary, ProofField, StepCard, Stepper } from './deposit-step.tsx';
 import { COIN_NAMES, usd } from './format.ts';
+import { PayableCoinChoice } from './payable-coin-choice.tsx';
 import { useSubmissionKey } from './submission-key.ts';
 import { useDepositEntry } from './use-deposit-entry.ts';
 import { WalletDetails } from './wallet-details.tsx';
@@ -43,7 +43,12 @@ export function DepoPage() {
               value={entry.amount}
               onChange={(event) => entry.setAmount(event.target.value)}
             />
-            <CoinChoice legend="Payment method" coins={COINS} value={entry.coin} onChange={entry.setCoin} />
+            <PayableCoinChoice
+              legend="Payment method"
+              coins={COINS}
+              value={entry.coin}
+              onChange={entry.setCoin}
+            />
             <FormError message={entry.error} />
             <Button type="submit" className="w-full">
               Proceed to Payment

@@ -5,11 +5,11 @@ import { Button } from '../../ui/button.tsx';
 import { FormError, TextField } from '../../ui/field.tsx';
 import { useSiteSettings } from '../public/site-api.ts';
 import { AddressLoading, ChainPaymentStep } from './chain-deposit.tsx';
-import { CoinChoice } from './coin-choice.tsx';
 import { useCreateDeposit, useDepositAddress, useGateway } from './deposit-api.ts';
 import { checkDepositEntry, DEPOSIT_TEXTS, type DepositDraft } from './deposit-rules.ts';
 import { AmountSummary, ProofField, StepCard, Stepper } from './deposit-step.tsx';
 import { COIN_NAMES, usd } from './format.ts';
+import { PayableCoinChoice } from './payable-coin-choice.tsx';
 import { useSubmissionKey } from './submission-key.ts';
 import { useDepositEntry } from './use-deposit-entry.ts';
 import { WalletDetails } from './wallet-details.tsx';
@@ -57,7 +57,7 @@ export function DepositPage() {
                 {minimumUsd === undefined ? null : DEPOSIT_TEXTS.minimumHint(minimumUsd)}
               </p>
             </div>
-            <CoinChoice legend="Pay with" coins={COINS} value={entry.coin} onChange={entry.setCoin} />
+            <PayableCoinChoice legend="Pay with" coins={COINS} value={entry.coin} onChange={entry.setCoin} />
             <FormError message={entry.error} />
             <Button type="submit" className="w-full">
               CONTINUE

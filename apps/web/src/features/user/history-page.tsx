@@ -1,11 +1,12 @@
-import type { HistoryItem } from '@vestora/shared';
-import { useId, useState } from 'react';
+import { formatReference, HISTORY_TYPES, type HistoryItem } from '@vestora/shared';
+import { useId } from 'react';
 import { errorMessage } from '../../app/api.ts';
 import { ChainDetailsNote } from '../../ui/chain-details.tsx';
 import { Pagination } from '../../ui/pagination.tsx';
 import { PageSpinner } from '../../ui/spinner.tsx';
 import { StatusBadge } from '../../ui/status-badge.tsx';
 import { ErrorNote } from '../../ui/table.tsx';
+import { useListParams } from '../../ui/use-list-params.ts';
 import { COIN_NAMES, formatDateTime, usd } from './format.ts';
 import { HISTORY_PAGE_SIZE, type HistoryType, useHistory } from './history-api.ts';
 
@@ -48,7 +49,9 @@ function HistoryRow({ item }: { item: HistoryItem }) {
     <li className="flex items-start justify-between gap-4 px-4 py-3 sm:px-5">
       <div className="min-w-0 space-y-0.5">
         <p className="font-medium text-slate-900">{title}</p>
-        <p className="text-xs text-slate-500">{formatDateTime(item.createdAt)}</p>
+        <p className="text-xs text-slate-500">
+          {formatDateTime(item.createdAt)} · <span className="font-mono">{formatReference(item._id)}</span>
+        </p>
         {item.chain && <ChainDetailsNote chain={item.chain} coin={item.mode} />}
         {item.reason && <p className="text-sm text-slate-700">Reason: {item.reason}</p>}
       </div>
@@ -73,14 +76,10 @@ function HistoryRow({ item }: { item: HistoryItem }) {
 
 export function HistoryPage() {
   const headingId = useId();
-  const [type, setType] = useState<HistoryType | null>(null);
-  const [page, setPage] = useState(1);
+  const { page, setPage, filterOf, setFilter } = useListParams({ type: HISTORY_TYPES });
+  const type = filterOf('type');
   const { data, isPending, isError, error, isPlaceholderData } = useHistory({ page, type });
-
-  const chooseType = (next: HistoryType | null) => {
-    setType(next);
-    setPage(1);
-  };
+  const chooseType = (next: HistoryType | null) => setFilter('type', next);
 
   return (
     <div className="mx-auto max-w-4xl space-y-6">

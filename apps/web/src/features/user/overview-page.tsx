@@ -47,7 +47,7 @@ export function OverviewPage() {
     <div className="mx-auto max-w-6xl space-y-6">
       <MarketTicker />
       <div>
-        <h1 className="text-2xl font-bold text-slate-900">Hello, {user.fullName}</h1>
+        <h1 className="text-2xl font-bold break-words text-slate-900">Hello, {user.fullName}</h1>
         <p className="text-sm text-slate-600">Here is where your money stands.</p>
       </div>
       {!user.isVerified && (

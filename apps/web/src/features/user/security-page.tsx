@@ -1,11 +1,11 @@
-import { type ChangePasswordRequest, ChangePasswordRequestSchema, MESSAGES } from '@vestora/shared';
+import { type ChangePasswordRequest, ChangePasswordRequestSchema } from '@vestora/shared';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { errorMessage } from '../../app/api.ts';
 import { Button } from '../../ui/button.tsx';
 import { DialogActions, Modal } from '../../ui/dialog.tsx';
 import { FormError, PasswordField } from '../../ui/field.tsx';
+import { useZodForm } from '../../ui/use-zod-form.ts';
 import { useChangePassword } from './account-api.ts';
 import { AccountSettings } from './account-settings.tsx';
 import { LoginHistoryPanel, TwoFactorPanel } from './two-factor-panel.tsx';
@@ -22,7 +22,12 @@ function ChangePasswordDialog({
 }) {
   const changePassword = useChangePassword();
   const [error, setError] = useState<string>();
-  const { register, handleSubmit, reset } = useForm<PasswordForm>({ defaultValues: EMPTY_FORM });
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors },
+  } = useZodForm(ChangePasswordRequestSchema, { defaultValues: EMPTY_FORM });
 
   const close = () => {
     reset(EMPTY_FORM);
@@ -31,11 +36,6 @@ function ChangePasswordDialog({
   };
 
   const onSubmit = handleSubmit(async (form) => {
-    const checked = ChangePasswordRequestSchema.safeParse(form);
-    if (!checked.success) {
-      setError(checked.error.issues[0]?.message ?? MESSAGES.unexpected);
-      return;
-    }
     setError(undefined);
     try {
       const { message } = await changePassword.mutateAsync(form);
@@ -60,18 +60,21 @@ function ChangePasswordDialog({
             label="Old Password"
             toggleLabel="Show old password"
             autoComplete="current-password"
+            error={errors.oldPassword?.message}
             {...register('oldPassword')}
           />
           <PasswordField
             label="New Password"
             toggleLabel="Show new password"
             autoComplete="new-password"
+            error={errors.newPassword?.message}
             {...register('newPassword')}
           />
           <PasswordField
             label="Confirm New Password"
             toggleLabel="Show confirmed password"
             autoComplete="new-password"
+            error={errors.confirmPassword?.message}
             {...register('confirmPassword')}
           />
           <FormError message={error} />

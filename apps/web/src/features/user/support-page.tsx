@@ -148,7 +148,7 @@ export function SupportPage() {
         <h1 className="text-2xl font-bold text-slate-900">Support</h1>
         <p className="text-sm text-slate-600">Ask us anything about your account; our team answers here.</p>
       </div>
-      <div className="grid items-start gap-6 lg:grid-cols-5">
+      <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-5">
         <section
           aria-labelledby={formHeadingId}
           className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6 lg:col-span-2"

@@ -173,6 +173,15 @@ export function UserLayout() {
         </div>
       </header>
       <main className="px-4 py-6 sm:px-6 lg:px-8">
+        {/* An administrator comes here for their own security settings (the console links to them). */}
+        {session.tradeUser.isAdmin && (
+          <p className="mx-auto mb-4 flex max-w-6xl flex-wrap items-center justify-between gap-2 rounded-xl border border-slate-200 bg-white px-4 py-2 text-sm text-slate-700">
+            You are in your own account area.
+            <Link to="/admin/testing" className="font-semibold text-brand-700 underline underline-offset-2">
+              Back to the admin console
+            </Link>
+          </p>
+        )}
         <Outlet />
       </main>
     </div>

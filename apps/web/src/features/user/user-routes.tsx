@@ -1,4 +1,5 @@
 import { Navigate, type RouteObject } from 'react-router';
+import { RouteErrorPage } from '../../ui/route-error-page.tsx';
 import { PageSpinner } from '../../ui/spinner.tsx';
 
 // Every page of the area loads on demand, so a visitor of the public pages downloads none of them.
@@ -7,6 +8,7 @@ const pages = () => import('./user-pages.ts');
 export const userRoutes: RouteObject = {
   path: '/user',
   HydrateFallback: PageSpinner,
+  errorElement: <RouteErrorPage home="/user/overview" />,
   lazy: async () => ({ Component: (await pages()).UserLayout }),
   children: [
     { index: true, element: <Navigate to="overview" replace /> },

@@ -3,6 +3,7 @@ import { type Coin, type Gateway, MESSAGES } from '@vestora/shared';
 import { useEffect } from 'react';
 import toast from 'react-hot-toast';
 import { Button } from '../../ui/button.tsx';
+import { copyText } from '../../ui/copy-text.ts';
 import { CopyIcon } from '../../ui/icons.tsx';
 import { DEPOSIT_TEXTS } from './deposit-rules.ts';
 import { COIN_NAMES } from './format.ts';
@@ -11,31 +12,6 @@ import { COIN_NAMES } from './format.ts';
 const NETWORKS: Record<Coin, string> = { btc: 'Bitcoin', eth: 'ERC', usdt: 'ERC' };
 
 /**
- * The Clipboard API exists only in secure contexts; a self-hosted install on plain http falls back
- * to copying a selection, which browsers still allow from a click.
- */
-async function copyText(text: string): Promise<boolean> {
-  if (navigator.clipboard) {
-    try {
-      await navigator.clipboard.writeText(text);
-      return true;
-    } catch {
-      // Permission refused: try the selection route below.
-    }
-  }
-  const field = document.createElement('textarea');
-  field.value = text;
-  field.setAttribute('readonly', '');
-  field.className = 'fixed top-0 left-0 opacity-0';
-  const focused = document.activeElement;
-  document.body.append(field);
-  field.select();
-  const isCopied = document.execCommand('copy');
-  field.remove();
-  if (focused instanceof HTMLElement) focused.focus();
-  return isCopied;
-}
-
 /** The QR code of an address, the address itself and a button that copies exactly it. */
 export function AddressToPay({
   address,
@@ -50,7 +26,7 @@ export function AddressToPay({
 }) {
   const onCopy = async () => {
     if (await copyText(address)) toast.success(MESSAGES.addressCopied);
-    else toast.error('Copying is blocked here. Select the address and copy it by hand.');
+    else toast.error(MESSAGES.copyBlocked);
   };
   return (
     <>

@@ -47,7 +47,7 @@ export function WithdrawPage() {
         <h1 className="text-2xl font-bold text-slate-900">Withdrawal</h1>
         <p className="text-sm text-slate-600">Move money from your balance to your own wallet.</p>
       </div>
-      <div className="grid items-start gap-6 lg:grid-cols-5">
+      <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-5">
         <WithdrawalForm user={user} />
         <WithdrawalRequests />
       </div>

@@ -6,4 +6,7 @@ export const usd = (amount: number) => formatUsd(Math.round(amount * 100));
 const dateTime = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
 export const formatDateTime = (iso: string) => dateTime.format(new Date(iso));
 
+const dateOnly = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium' });
+export const formatDate = (iso: string) => dateOnly.format(new Date(iso));
+
 export const count = (value: number) => new Intl.NumberFormat('en-US').format(value);

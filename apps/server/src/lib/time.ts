@@ -1,0 +1,2 @@
+/** One calendar day in milliseconds, for terms counted in whole days. */
+export const DAY_MS = 86_400_000;
