@@ -36,6 +36,7 @@ import { adminSiteRoutes, siteRoutes } from './modules/settings/settings.routes.
 import { adminSupportRoutes, supportRoutes } from './modules/support/support.routes.ts';
 import { adminSecurityRoutes, twoFactorRoutes } from './modules/two-factor/two-factor.routes.ts';
 import { adminUserRoutes, userRoutes } from './modules/users/users.routes.ts';
+import { withdrawalAddressRoutes } from './modules/withdrawal-addresses/withdrawal-addresses.routes.ts';
 import { withdrawalRoutes } from './modules/withdrawals/withdrawals.routes.ts';
 
 export interface BuildAppOptions {
@@ -158,6 +159,7 @@ export async function buildApp({
     userRoutes,
     depositRoutes,
     withdrawalRoutes,
+    withdrawalAddressRoutes,
     historyRoutes,
     planRoutes,
     investmentRoutes,

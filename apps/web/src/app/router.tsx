@@ -29,6 +29,10 @@ const lockAccountPage = async () => ({
   Component: (await import('../features/public/lock-account-page.tsx')).LockAccountPage,
 });
 
+const cancelAddressPage = async () => ({
+  Component: (await import('../features/public/cancel-address-page.tsx')).CancelAddressPage,
+});
+
 export const router = createBrowserRouter([
   {
     path: '/',
@@ -48,6 +52,7 @@ export const router = createBrowserRouter([
   { path: '/forgetpass', lazy: forgotPasswordPage, HydrateFallback: PageSpinner },
   { path: '/resetpass', lazy: resetPasswordPage, HydrateFallback: PageSpinner },
   { path: '/lock-account', lazy: lockAccountPage, HydrateFallback: PageSpinner },
+  { path: '/cancel-address', lazy: cancelAddressPage, HydrateFallback: PageSpinner },
   // The specification's menu links Notifications at the top level.
   { path: '/notifications', element: <Navigate to="/user/notifications" replace /> },
   userRoutes,

@@ -21,7 +21,11 @@ export async function withdrawalRoutes(app: FastifyInstance): Promise<void> {
     app,
     requestWithdrawalRoute,
     async ({ tx, actor, body }) => ({
-      data: await requestWithdrawal(tx, { actor, maxPending: app.config.caps.pendingWithdrawals }, body),
+      data: await requestWithdrawal(
+        tx,
+        { actor, maxPending: app.config.caps.pendingWithdrawals, now: app.clock.now() },
+        body,
+      ),
       message: MESSAGES.withdrawalRequested,
     }),
     { onRequest: [throttle(app, 'write')] },

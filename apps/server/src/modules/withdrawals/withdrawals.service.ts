@@ -1,6 +1,5 @@
-import { type Coin, centsToUsd, formatUsd, MESSAGES, type Page, type Withdrawal } from '@vestora/shared';
+import { centsToUsd, formatUsd, MESSAGES, type Page, type Withdrawal } from '@vestora/shared';
 import type { Executor } from '../../db/client.ts';
-import { isAddressForCoin } from '../../lib/crypto-address.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Transaction } from '../../lib/transaction.ts';
 import { recordAudit } from '../audit/audit.service.ts';
@@ -8,6 +7,10 @@ import type { Actor } from '../auth/auth.service.ts';
 import { postTransfers } from '../ledger/ledger.service.ts';
 import { notify } from '../notifications/notifications.service.ts';
 import { lockActiveUserOrFail } from '../users/users.service.ts';
+import {
+  resolveWithdrawalAddress,
+  type WithdrawalTarget,
+} from '../withdrawal-addresses/withdrawal-addresses.service.ts';
 import {
   countPendingWithdrawals,
   insertWithdrawal,
@@ -18,9 +21,9 @@ import {
 } from './withdrawals.repo.ts';
 
 export interface WithdrawInput {
-  method: Coin;
   amountCents: bigint;
-  address: string;
+  /** The saved address the money goes to. */
+  target: WithdrawalTarget;
 }
 
 function toWithdrawal(row: WithdrawalRow, fullName: string): Withdrawal {
@@ -38,22 +41,35 @@ function toWithdrawal(row: WithdrawalRow, fullName: string): Withdrawal {
   };
 }
 
-/** The requested amount leaves the available balance at once and waits in the user's hold account. */
+/**
+ * The requested amount leaves the available balance at once and waits in the user's hold account.
+ * It goes only to a saved address past its cool-off, and not while a credential change locks
+ * withdrawals.
+ */
 export async function requestWithdrawal(
   tx: Transaction,
-  { actor, maxPending }: { actor: Actor; maxPending: number },
+  { actor, maxPending, now }: { actor: Actor; maxPending: number; now: Date },
   input: WithdrawInput,
 ): Promise<Withdrawal> {
   if (!actor.user.isVerified) throw new AppError('FORBIDDEN', MESSAGES.mustBeVerifiedToWithdraw);
-  if (!isAddressForCoin(input.method, input.address))
-    throw new AppError('BAD_REQUEST', MESSAGES.invalidAddress);
   const userId = actor.user.id;
-  // One request of this user at a time past this point, so the count below cannot be raced.
-  await lockActiveUserOrFail(tx, userId, 'update');
+  // One request of this user at a time past this point, so the count below cannot be raced; the
+  // lock read here is the one a credential change committed before.
+  const user = await lockActiveUserOrFail(tx, userId, 'update');
+  const saved = await resolveWithdrawalAddress(
+    tx,
+    { userId, now, withdrawalsLockedUntil: user.withdrawalsLockedUntil },
+    input.target,
+  );
   if ((await countPendingWithdrawals(tx, { userId })) >= maxPending) {
     throw new AppError('CONFLICT', MESSAGES.tooManyPendingWithdrawals);
   }
-  const withdrawal = await insertWithdrawal(tx, { userId, ...input });
+  const withdrawal = await insertWithdrawal(tx, {
+    userId,
+    method: saved.coin,
+    address: saved.address,
+    amountCents: input.amountCents,
+  });
   await postTransfers(tx, [
     {
       from: { userId, kind: 'available' },
