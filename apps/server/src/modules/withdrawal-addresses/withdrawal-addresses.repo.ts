@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { users, withdrawalAddresses } from '../../db/schema/index.ts';
 
@@ -67,6 +67,19 @@ export async function lockLiveAddress(
     .where(and(live(userId), condition))
     .for('share');
   return row;
+}
+
+/** Moves the lock's end to `until`, never earlier than a lock already running. */
+export async function extendWithdrawalLock(
+  db: Executor,
+  { userId, until }: { userId: string; until: Date },
+): Promise<void> {
+  await db
+    .update(users)
+    .set({
+      withdrawalsLockedUntil: sql`greatest(${users.withdrawalsLockedUntil}, ${until.toISOString()}::timestamptz)`,
+    })
+    .where(eq(users.id, userId));
 }
 
 export async function findWithdrawalsLockedUntil(db: Executor, { userId }: { userId: string }) {

@@ -22,6 +22,7 @@ import { confirmIdentity } from '../auth/reauthentication.service.ts';
 import { hashLinkToken } from '../auth/tokens.ts';
 import { getSiteSettings } from '../settings/settings.service.ts';
 import {
+  extendWithdrawalLock,
   findWithdrawalsLockedUntil,
   insertAddress,
   listLiveAddresses,
@@ -144,6 +145,20 @@ export async function cancelWithdrawalAddress(
     });
     if (!row) throw new AppError('BAD_REQUEST', MESSAGES.withdrawalAddressCancelLinkInvalid);
   });
+}
+
+/**
+ * Refuses withdrawals for WITHDRAWAL_LOCK_HOURS after a change that could hand the account over
+ * (password, e-mail, second factor off), inside the change's transaction: someone who took the
+ * account over cannot move money out before the owner, told by e-mail, has had time to act.
+ */
+export async function lockWithdrawalsAfterCredentialChange(
+  tx: Executor,
+  deps: { config: AppConfig; clock: Clock },
+  userId: string,
+): Promise<void> {
+  const until = new Date(deps.clock.now().getTime() + deps.config.withdrawalSafety.lockMs);
+  await extendWithdrawalLock(tx, { userId, until });
 }
 
 export type WithdrawalTarget = { addressId: string } | { method: Coin; address: string };
