@@ -178,6 +178,33 @@ for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
       expect(data.map((row) => row.address)).toEqual([BTC_ADDRESS]);
     });
 
+    it('shows the lock on withdrawals after a password change, with the time it lifts', async () => {
+      const person = await openWithdrawalPageAsNewPerson();
+      await page.getByRole('heading', { name: 'Request New Withdrawal' }).waitFor();
+      await expect.poll(() => page.getByLabel('Amount (USD)').isEnabled()).toBe(true);
+      await call('PUT', '/api/user/password', person.token, {
+        oldPassword: PASSWORD,
+        newPassword: 'Changed#Pass2',
+        confirmPassword: 'Changed#Pass2',
+      });
+      await page.reload();
+      const notice = page.getByRole('status').filter({ hasText: 'Withdrawals are paused until' });
+      await notice.waitFor();
+      const { withdrawalsLockedUntil } = await call<{ withdrawalsLockedUntil: string }>(
+        'GET',
+        '/api/user/addresses',
+        person.token,
+      );
+      const hoursAhead = (Date.parse(withdrawalsLockedUntil) - Date.now()) / 3_600_000;
+      expect(hoursAhead).toBeGreaterThan(23.9);
+      expect(hoursAhead).toBeLessThanOrEqual(24);
+      await expect.poll(() => page.getByLabel('Amount (USD)').isDisabled()).toBe(true);
+      await expect.poll(() => page.getByRole('button', { name: 'WITHDRAW' }).isDisabled()).toBe(true);
+      await expect.poll(noHorizontalOverflow).toBe(true);
+      await screenshot(page, `withdrawals-locked-${viewportName}`);
+      await expectAccessible(page, '/user/withdraw while withdrawals are locked');
+    });
+
     it('removes an address from the link in the e-mail', async () => {
       const person = await openWithdrawalPageAsNewPerson();
       await addAddressThroughPage({ coin: 'Bitcoin', address: BTC_ADDRESS, label: 'Not mine' });
