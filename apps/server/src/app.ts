@@ -16,6 +16,7 @@ import { registerSecurityHeaders } from './lib/security.ts';
 import { registerThrottles } from './lib/throttle.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
 import { adminAdjustmentRoutes } from './modules/adjustments/adjustments.routes.ts';
+import { adminRoleRoutes } from './modules/admin-role/admin-role.routes.ts';
 import { apiReferenceRoutes } from './modules/api-reference/api-reference.routes.ts';
 import { adminAuditRoutes } from './modules/audit/audit.routes.ts';
 import { requireAdmin } from './modules/auth/auth.guard.ts';
@@ -160,6 +161,7 @@ export async function buildApp({
     depositRoutes,
     withdrawalRoutes,
     withdrawalAddressRoutes,
+    adminRoleRoutes,
     historyRoutes,
     planRoutes,
     investmentRoutes,

@@ -1,6 +1,7 @@
 export * from './account.ts';
 export * from './auth.ts';
 export * from './contract.ts';
+export * from './contracts/admin-role.ts';
 export * from './contracts/api-reference.ts';
 export * from './contracts/withdrawal-addresses.ts';
 export * from './contracts/withdrawals.ts';

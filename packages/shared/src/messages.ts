@@ -78,6 +78,16 @@ export const MESSAGES = {
   withdrawalAddressCancelled: 'The address was removed from the address book. It cannot receive withdrawals.',
   withdrawalAddressCancelLinkInvalid: 'This link is not valid, or the address was already removed.',
   withdrawalApproved: 'Withdrawal approved.',
+  administratorRoleChoice: 'Say whether the account is to be an administrator (isAdmin true or false).',
+  administratorRoleNeedsPassword: 'Enter your current password to change who is an administrator.',
+  administratorRoleNeedsVerified: 'Only a verified account can be made an administrator.',
+  lastAdministrator: 'This is the last administrator. Make another account an administrator first.',
+  administratorRoleGranted: 'The account is now an administrator.',
+  administratorRoleRevoked: 'The account is no longer an administrator.',
+  withdrawalFirstApproval:
+    'First approval recorded. A second administrator must approve this withdrawal before it is paid.',
+  withdrawalApprovedAlreadyByYou:
+    'You have approved this withdrawal already. A different administrator must approve it before it is paid.',
   withdrawalDeclined: 'Withdrawal declined.',
   proofType: 'Proof of payment must be a PNG, JPEG, WebP or GIF image, or a PDF.',
   fileTooLarge: 'The file is too large.',

@@ -171,6 +171,10 @@ export const WithdrawalSchema = z.object({
   payoutTxHash: z.string().nullable(),
   reason: z.string().nullable(),
   createdAt: z.string(),
+  /** At or above WITHDRAWAL_DUAL_APPROVAL_USD: two different administrators must approve it. */
+  needsTwoApprovals: z.boolean(),
+  /** The administrators' approvals recorded so far, first first. */
+  approvals: z.array(z.object({ adminName: z.string(), at: z.string() })),
 });
 export type Withdrawal = z.infer<typeof WithdrawalSchema>;
 

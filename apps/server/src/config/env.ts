@@ -54,6 +54,7 @@ const EnvSchema = z.object({
     .min(0)
     .max(24 * 30)
     .default(24),
+  WITHDRAWAL_DUAL_APPROVAL_USD: z.coerce.number().int().min(0).default(10_000),
   WITHDRAWAL_LOCK_HOURS: z.coerce
     .number()
     .min(0)
@@ -140,7 +141,12 @@ export interface AppConfig {
   caps: { pendingDeposits: number; pendingWithdrawals: number; openTickets: number };
   retention: { loginEventsMs: number; idempotencyKeysMs: number };
   /** How long a new withdrawal address waits before it can be used, and withdrawals after a credential change. */
-  withdrawalSafety: { addressCoolOffMs: number; lockMs: number };
+  withdrawalSafety: {
+    addressCoolOffMs: number;
+    lockMs: number;
+    /** Withdrawals of at least this many cents need two administrators; null: one is enough. */
+    dualApprovalCents: bigint | null;
+  };
   /** Administrators must have two-factor sign-in on to use the console. */
   requireAdmin2fa: boolean;
   minDepositCents: bigint;
@@ -200,6 +206,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     withdrawalSafety: {
       addressCoolOffMs: env.WITHDRAWAL_ADDRESS_COOLOFF_HOURS * 3_600_000,
       lockMs: env.WITHDRAWAL_LOCK_HOURS * 3_600_000,
+      dualApprovalCents:
+        env.WITHDRAWAL_DUAL_APPROVAL_USD > 0 ? BigInt(env.WITHDRAWAL_DUAL_APPROVAL_USD) * 100n : null,
     },
     requireAdmin2fa: env.REQUIRE_ADMIN_2FA,
     minDepositCents: BigInt(env.MIN_DEPOSIT_USD) * 100n,

@@ -14,3 +14,11 @@ CREATE TABLE "withdrawal_addresses" (
 CREATE UNIQUE INDEX "withdrawal_addresses_live_key" ON "withdrawal_addresses" USING btree ("user_id", "coin", "address") WHERE "removed_at" IS NULL;--> statement-breakpoint
 -- A credential change freezes withdrawals until this time.
 ALTER TABLE "users" ADD COLUMN "withdrawals_locked_until" timestamp with time zone;
+--> statement-breakpoint
+-- Four eyes on large payouts: each administrator's approval of a withdrawal, once.
+CREATE TABLE "withdrawal_approvals" (
+	"withdrawal_id" uuid NOT NULL REFERENCES "withdrawals"("id"),
+	"admin_id" uuid NOT NULL REFERENCES "users"("id"),
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	PRIMARY KEY ("withdrawal_id", "admin_id")
+);

@@ -1,6 +1,7 @@
 import { COINS } from '@vestora/shared';
 import { sql } from 'drizzle-orm';
-import { pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { withdrawals } from './money.ts';
 import { users } from './users.ts';
 
 /**
@@ -27,4 +28,19 @@ export const withdrawalAddresses = pgTable(
       .on(table.userId, table.coin, table.address)
       .where(sql`removed_at IS NULL`),
   ],
+);
+
+/** Each administrator's approval of a withdrawal that needs two: the first is recorded here. */
+export const withdrawalApprovals = pgTable(
+  'withdrawal_approvals',
+  {
+    withdrawalId: uuid('withdrawal_id')
+      .notNull()
+      .references(() => withdrawals.id),
+    adminId: uuid('admin_id')
+      .notNull()
+      .references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.withdrawalId, table.adminId] })],
 );

@@ -12,8 +12,11 @@ import {
   type WithdrawalTarget,
 } from '../withdrawal-addresses/withdrawal-addresses.service.ts';
 import {
+  countAdministrators,
   countPendingWithdrawals,
   insertWithdrawal,
+  insertWithdrawalApproval,
+  listWithdrawalApprovals,
   listWithdrawals,
   lockWithdrawal,
   recordWithdrawalDecision,
@@ -26,7 +29,18 @@ export interface WithdrawInput {
   target: WithdrawalTarget;
 }
 
-function toWithdrawal(row: WithdrawalRow, fullName: string): Withdrawal {
+type Approval = { adminName: string; at: Date };
+
+/** Whether a withdrawal of this size needs two administrators; null turns the rule off. */
+function needsTwoApprovals(amountCents: bigint, dualApprovalCents: bigint | null): boolean {
+  return dualApprovalCents !== null && amountCents >= dualApprovalCents;
+}
+
+function toWithdrawal(
+  row: WithdrawalRow,
+  fullName: string,
+  { dualApprovalCents, approvals }: { dualApprovalCents: bigint | null; approvals: Approval[] },
+): Withdrawal {
   return {
     _id: row.id,
     userId: row.userId,
@@ -38,6 +52,11 @@ function toWithdrawal(row: WithdrawalRow, fullName: string): Withdrawal {
     payoutTxHash: row.payoutTxHash,
     reason: row.decisionReason,
     createdAt: row.createdAt.toISOString(),
+    needsTwoApprovals: needsTwoApprovals(row.amountCents, dualApprovalCents),
+    approvals: approvals.map((approval) => ({
+      adminName: approval.adminName,
+      at: approval.at.toISOString(),
+    })),
   };
 }
 
@@ -48,7 +67,12 @@ function toWithdrawal(row: WithdrawalRow, fullName: string): Withdrawal {
  */
 export async function requestWithdrawal(
   tx: Transaction,
-  { actor, maxPending, now }: { actor: Actor; maxPending: number; now: Date },
+  {
+    actor,
+    maxPending,
+    now,
+    dualApprovalCents,
+  }: { actor: Actor; maxPending: number; now: Date; dualApprovalCents: bigint | null },
   input: WithdrawInput,
 ): Promise<Withdrawal> {
   if (!actor.user.isVerified) throw new AppError('FORBIDDEN', MESSAGES.mustBeVerifiedToWithdraw);
@@ -81,17 +105,40 @@ export async function requestWithdrawal(
       actorId: userId,
     },
   ]);
-  return toWithdrawal(withdrawal, actor.user.fullName);
+  return toWithdrawal(withdrawal, actor.user.fullName, { dualApprovalCents, approvals: [] });
 }
 
-/** Pays the held amount out. Only a pending withdrawal. */
+/**
+ * Pays the held amount out; only a pending withdrawal. One at or above the dual-approval amount is
+ * paid on the approval of a second, different administrator: the first is recorded and the money
+ * stays held. The withdrawal's row lock orders approvals arriving together, so it is paid once.
+ */
 export async function approveWithdrawal(
   tx: Transaction,
-  actor: Actor,
+  { actor, now, dualApprovalCents }: { actor: Actor; now: Date; dualApprovalCents: bigint | null },
   id: string,
   { txHash }: { txHash: string | null },
-): Promise<void> {
+): Promise<'paid' | 'awaitingSecondApproval'> {
   const withdrawal = await lockPendingWithdrawal(tx, id);
+  if (needsTwoApprovals(withdrawal.amountCents, dualApprovalCents)) {
+    const isNew = await insertWithdrawalApproval(tx, {
+      withdrawalId: id,
+      adminId: actor.user.id,
+      createdAt: now,
+    });
+    if (!isNew) throw new AppError('CONFLICT', MESSAGES.withdrawalApprovedAlreadyByYou);
+    const approvals = await listWithdrawalApprovals(tx, { withdrawalIds: [id] });
+    if (approvals.length < 2) {
+      await recordAudit(tx, actor, {
+        action: 'withdrawal.firstApproval',
+        targetType: 'withdrawal',
+        targetId: id,
+        before: { status: 'pending', approvals: 0 },
+        after: { status: 'pending', approvals: 1 },
+      });
+      return 'awaitingSecondApproval';
+    }
+  }
   await postTransfers(tx, [
     {
       from: { userId: withdrawal.userId, kind: 'withdrawal_hold' },
@@ -124,6 +171,7 @@ export async function approveWithdrawal(
     before: { status: 'pending' },
     after: { status: 'approved', reason: null, txHash },
   });
+  return 'paid';
 }
 
 /** Returns the held amount to the available balance. Only a pending withdrawal. */
@@ -179,12 +227,34 @@ async function lockPendingWithdrawal(tx: Transaction, id: string): Promise<Withd
 export async function getWithdrawals(
   db: Executor,
   filter: { userId?: string; status?: 'pending' | 'approved' | 'rejected'; page: number; pageSize: number },
+  { dualApprovalCents }: { dualApprovalCents: bigint | null },
 ): Promise<Page<Withdrawal>> {
   const { rows, total } = await listWithdrawals(db, filter);
+  const approvals = await listWithdrawalApprovals(db, {
+    withdrawalIds: rows.map((row) => row.withdrawal.id),
+  });
   return {
-    data: rows.map((row) => toWithdrawal(row.withdrawal, row.fullName)),
+    data: rows.map((row) =>
+      toWithdrawal(row.withdrawal, row.fullName, {
+        dualApprovalCents,
+        approvals: approvals.filter((approval) => approval.withdrawalId === row.withdrawal.id),
+      }),
+    ),
     page: filter.page,
     pageSize: filter.pageSize,
     total,
   };
+}
+
+/** The console's list: every withdrawal with its approvals, and whether a second administrator exists. */
+export async function getWithdrawalsForAdmin(
+  db: Executor,
+  filter: { status?: 'pending' | 'approved' | 'rejected'; page: number; pageSize: number },
+  options: { dualApprovalCents: bigint | null },
+) {
+  const [page, administratorCount] = await Promise.all([
+    getWithdrawals(db, filter, options),
+    countAdministrators(db),
+  ]);
+  return { ...page, administratorCount };
 }
