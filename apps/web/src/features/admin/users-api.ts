@@ -1,6 +1,12 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AdminUserRow, AdminUsersPage, SortOrder, UserSortField } from '@vestora/shared';
-import { apiRequest } from '../../app/api.ts';
+import {
+  type AdminUserRow,
+  type AdminUsersPage,
+  type SortOrder,
+  setAdministratorRoleRoute,
+  type UserSortField,
+} from '@vestora/shared';
+import { apiRequest, callApi } from '../../app/api.ts';
 
 export const USERS_PAGE_SIZE = 20;
 
@@ -40,6 +46,13 @@ function useUserMutation<Variables>(request: (variables: Variables) => Promise<U
 export function useVerifyUser() {
   return useUserMutation((userId: string) =>
     apiRequest<UserResponse>(`/api/admin/verifyUser/${userId}`, { method: 'PUT' }),
+  );
+}
+
+export function useSetAdministratorRole() {
+  return useUserMutation(
+    ({ userId, isAdmin, password }: { userId: string; isAdmin: boolean; password: string }) =>
+      callApi(setAdministratorRoleRoute, { params: { id: userId }, body: { isAdmin, password } }),
   );
 }
 
