@@ -192,6 +192,10 @@ async function soak(backends: Backend[], database: pg.Client, restartSecond: () 
       body: { userNameOrEmail: userName, password: PASSWORD },
     })) as { token: string; data: { _id: string } };
     await call('PUT', `/api/admin/verifyUser/${login.data._id}`, { token: admin.token });
+    await call('POST', '/api/user/addresses', {
+      token: login.token,
+      body: { coin: 'btc', address: BTC_ADDRESS, label: 'Soak wallet', password: PASSWORD },
+    });
     users.push({ userName, id: login.data._id, token: login.token });
   }
 

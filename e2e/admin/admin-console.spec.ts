@@ -87,6 +87,15 @@ async function newPerson(request: APIRequestContext, firstName: string): Promise
   return { id: data._id, token, fullName: person.fullName, userName: person.userName, email: person.email };
 }
 
+/** Saves the person's Bitcoin withdrawal address; the suite's server has no cool-off. */
+async function saveBitcoinAddress(request: APIRequestContext, person: Person): Promise<void> {
+  const saved = await api(request, 'POST', '/api/user/addresses', {
+    token: person.token,
+    data: { coin: 'btc', address: BTC_ADDRESS, label: 'Test wallet', password: 'Secret#Pass1' },
+  });
+  expect(saved.status).toBe(201);
+}
+
 /** Opens the console as the seeded admin, with the session stored as the sign-in page stores it. */
 async function openAdmin(path: string): Promise<string> {
   const { token, data } = await logIn(page.request, E2E_ADMIN.email, E2E_ADMIN.password);
@@ -284,6 +293,7 @@ describe('admin console at desktop width', () => {
       data: { mode: 'credit', amount: 100, reason: 'funding' },
     });
     expect(credit.status).toBe(200);
+    await saveBitcoinAddress(page.request, person);
     const withdrawal = await api<{ data: { _id: string } }>(page.request, 'POST', '/api/user/withdraw', {
       token: person.token,
       data: { amount: 40, method: 'btc', address: BTC_ADDRESS },
@@ -327,6 +337,7 @@ describe('admin console at desktop width', () => {
       token: adminToken,
       data: { mode: 'credit', amount: 70, reason: 'funding' },
     });
+    await saveBitcoinAddress(page.request, person);
     await api(page.request, 'POST', '/api/user/withdraw', {
       token: person.token,
       data: { amount: 70, method: 'btc', address: BTC_ADDRESS },
@@ -367,6 +378,7 @@ describe('admin console at phone width', () => {
       token: adminToken,
       data: { mode: 'credit', amount: 90, reason: 'funding' },
     });
+    await saveBitcoinAddress(page.request, person);
     const withdrawal = await api(page.request, 'POST', '/api/user/withdraw', {
       token: person.token,
       data: { amount: 60, method: 'btc', address: BTC_ADDRESS },

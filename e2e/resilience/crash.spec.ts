@@ -87,6 +87,13 @@ async function createFundedUsers(adminToken: string, tag: string) {
       reason: 'opening balance',
     });
     expect(credit.status).toBe(200);
+    const saved = await call('POST', '/api/user/addresses', user.token, {
+      coin: 'btc',
+      address: BTC_ADDRESS,
+      label: 'Crash wallet',
+      password,
+    });
+    expect(saved.status).toBe(201);
     users.push(user);
   }
   return users;

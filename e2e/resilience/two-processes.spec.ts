@@ -73,6 +73,13 @@ describe('two server processes on one PostgreSQL', () => {
     expect(signup.status).toBe(201);
     const user = await logIn(first, userName, password);
     expect((await call(second, 'PUT', `/api/admin/verifyUser/${user.id}`, admin.token)).status).toBe(200);
+    const saved = await call(first, 'POST', '/api/user/addresses', user.token, {
+      coin: 'btc',
+      address: BTC_ADDRESS,
+      label: 'Twin wallet',
+      password,
+    });
+    expect(saved.status).toBe(201);
 
     const deposit = await call<{ data: { deposits: { _id: string }[] } }>(
       first,

@@ -62,6 +62,9 @@ export async function startServer({
       MAX_PENDING_DEPOSITS: '1000',
       MAX_PENDING_WITHDRAWALS: '1000',
       MAX_OPEN_TICKETS: '1000',
+      // Suites save a withdrawal address and use it at once; the cool-off has a browser test with a
+      // server of its own (e2e/user/withdrawal-safety.spec.ts).
+      WITHDRAWAL_ADDRESS_COOLOFF_HOURS: '0',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

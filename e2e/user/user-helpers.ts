@@ -137,6 +137,21 @@ export async function approveNewestDeposit(api: APIRequestContext, adminToken: s
   await callApi(api, 'PUT', `/api/admin/approveDeposit/${deposit?._id}`, adminToken);
 }
 
+/**
+ * Saves a withdrawal address through the API, as its owner would on the Withdrawal page. The suite's
+ * server has no cool-off, so it is usable at once; the cool-off has a spec with a server of its own.
+ */
+export async function saveWithdrawalAddress(
+  api: APIRequestContext,
+  user: SignedInUser,
+  { coin, address, label = 'My wallet' }: { coin: 'btc' | 'eth' | 'usdt'; address: string; label?: string },
+): Promise<{ _id: string }> {
+  const { data } = await callApi<{ data: { _id: string } }>(api, 'POST', '/api/user/addresses', user.token, {
+    data: { coin, address, label, password: USER_PASSWORD },
+  });
+  return data;
+}
+
 /** A deposit straight through the API, approved at once: the quickest way to give someone a balance. */
 export async function fundAccount(
   api: APIRequestContext,

@@ -11,6 +11,7 @@ import {
   openMenuEntry,
   openSignedIn,
   page,
+  saveWithdrawalAddress,
   setUpUserSuite,
   signUpUser,
   waitForAlert,
@@ -46,6 +47,7 @@ for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
       expect(refused.status()).toBe(403);
 
       await callApi(api, 'PUT', `/api/admin/verifyUser/${user.user._id}`, adminToken);
+      await saveWithdrawalAddress(api, user, { coin: 'btc', address: BTC_ADDRESS });
       await page.reload();
       await expect.poll(() => page.getByLabel('Amount (USD)').isEnabled()).toBe(true);
       await expect.poll(() => availableBalance()).toBe('$500.00');
@@ -67,7 +69,10 @@ for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
       await page.getByLabel('Method').selectOption({ label: 'Bitcoin' });
       await withdraw.click();
       await page.getByText('Withdrawal request submitted.').waitFor();
-      const pendingRequest = page.getByRole('listitem').filter({ hasText: BTC_ADDRESS });
+      const pendingRequest = page
+        .getByRole('region', { name: 'Your withdrawal requests' })
+        .getByRole('listitem')
+        .filter({ hasText: BTC_ADDRESS });
       await pendingRequest.filter({ hasText: 'pending' }).waitFor();
       await expect.poll(() => pendingRequest.textContent()).toContain('$200.00');
       await expect.poll(availableBalance).toBe('$300.00');

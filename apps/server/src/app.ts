@@ -16,6 +16,7 @@ import { registerSecurityHeaders } from './lib/security.ts';
 import { registerThrottles } from './lib/throttle.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
 import { adjustmentRoutes } from './modules/adjustments/adjustments.routes.ts';
+import { adminRoleRoutes } from './modules/admin-role/admin-role.routes.ts';
 import { apiReferenceRoutes } from './modules/api-reference/api-reference.routes.ts';
 import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
@@ -37,6 +38,7 @@ import { setupRoutes } from './modules/setup/setup.routes.ts';
 import { supportRoutes } from './modules/support/support.routes.ts';
 import { twoFactorRoutes } from './modules/two-factor/two-factor.routes.ts';
 import { userRoutes } from './modules/users/users.routes.ts';
+import { withdrawalAddressRoutes } from './modules/withdrawal-addresses/withdrawal-addresses.routes.ts';
 import { withdrawalRoutes } from './modules/withdrawals/withdrawals.routes.ts';
 
 export interface BuildAppOptions {
@@ -154,6 +156,8 @@ export async function buildApp({
     depositRoutes,
     withdrawalRoutes,
     chainRoutes,
+    withdrawalAddressRoutes,
+    adminRoleRoutes,
     historyRoutes,
     planRoutes,
     investmentRoutes,

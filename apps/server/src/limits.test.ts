@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import net from 'node:net';
 import { MESSAGES } from '@vestora/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fundUser, requestDeposit, verify } from '../test/money.ts';
+import { createTestClock } from '../test/clock.ts';
+import { fundUser, requestDeposit, saveUsableWithdrawalAddress, verify } from '../test/money.ts';
 import {
   ADMIN,
   bearer,
@@ -16,10 +17,14 @@ import {
 const BTC_ADDRESS = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq';
 const CAP = 3;
 
+const clock = createTestClock();
 let t: TestApp;
 let throttled: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ caps: { pendingDeposits: CAP, pendingWithdrawals: CAP, openTickets: CAP } });
+  t = await createTestApp(
+    { caps: { pendingDeposits: CAP, pendingWithdrawals: CAP, openTickets: CAP } },
+    { clock },
+  );
   throttled = await createTestApp({ rateLimit: { perMinute: 5, signupsPerHour: 4 } });
 });
 afterAll(async () => {
@@ -46,9 +51,14 @@ describe('what one user may have waiting', () => {
 
   it('lets 3 of 10 concurrent withdrawals through, holding exactly their money', async () => {
     const admin = await login(t.app, ADMIN.email, ADMIN.password);
-    const { token, user } = await signUpAndLogin(t.app);
+    const { token, user, input } = await signUpAndLogin(t.app);
     await verify(t.app, admin.token, user._id);
     await fundUser(t.app, admin.token, user._id, 100);
+    await saveUsableWithdrawalAddress(t, clock, token, {
+      coin: 'btc',
+      address: BTC_ADDRESS,
+      password: input.password,
+    });
     const answers = await Promise.all(
       Array.from({ length: 10 }, () =>
         t.app.inject({

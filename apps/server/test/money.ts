@@ -94,3 +94,31 @@ export async function verify(app: FastifyInstance, adminToken: string, userId: s
   });
   expect(response.statusCode).toBe(200);
 }
+
+/** Saves a withdrawal address through the API, as its owner does; it is usable after the cool-off. */
+export async function saveWithdrawalAddress(
+  app: FastifyInstance,
+  token: string,
+  input: { coin: string; address: string; password: string; label?: string },
+) {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/user/addresses',
+    headers: bearer(token),
+    payload: { label: 'My wallet', ...input },
+  });
+  expect(response.statusCode).toBe(201);
+  return response.json().data as { _id: string; usableAt: string; isUsable: boolean };
+}
+
+/** Saves the address and moves the test clock past its cool-off, so withdrawals may go to it. */
+export async function saveUsableWithdrawalAddress(
+  t: { app: FastifyInstance; config: { withdrawalSafety: { addressCoolOffMs: number } } },
+  clock: { advance(ms: number): void },
+  token: string,
+  input: { coin: string; address: string; password: string; label?: string },
+) {
+  const saved = await saveWithdrawalAddress(t.app, token, input);
+  clock.advance(t.config.withdrawalSafety.addressCoolOffMs + 1000);
+  return saved;
+}

@@ -71,7 +71,27 @@ export const MESSAGES = {
   invalidAddress: 'Invalid address for this coin.',
   mustBeVerifiedToWithdraw: 'Your account must be verified by an administrator before you can withdraw.',
   withdrawalRequested: 'Withdrawal request submitted.',
+  withdrawalAddressNotSaved:
+    'Withdrawals go only to an address saved in your address book. Add it there first; a new address can be used once its waiting period is over.',
+  withdrawalAddressSaved: 'Address saved. It can be used for withdrawals once its waiting period is over.',
+  withdrawalAddressNeedsPassword: 'Enter your current password to add a withdrawal address.',
+  withdrawalAddressRemoved: 'Address removed.',
+  withdrawalAddressDuplicate: 'This address is already in your address book.',
+  withdrawalAddressNotFound: 'This address is not in your address book.',
+  withdrawalAddressLabelRequired: 'Please enter a label of at most 60 characters.',
+  withdrawalAddressCancelled: 'The address was removed from the address book. It cannot receive withdrawals.',
+  withdrawalAddressCancelLinkInvalid: 'This link is not valid, or the address was already removed.',
   withdrawalApproved: 'Withdrawal approved.',
+  administratorRoleChoice: 'Say whether the account is to be an administrator (isAdmin true or false).',
+  administratorRoleNeedsPassword: 'Enter your current password to change who is an administrator.',
+  administratorRoleNeedsVerified: 'Only a verified account can be made an administrator.',
+  lastAdministrator: 'This is the last administrator. Make another account an administrator first.',
+  administratorRoleGranted: 'The account is now an administrator.',
+  administratorRoleRevoked: 'The account is no longer an administrator.',
+  withdrawalFirstApproval:
+    'First approval recorded. A second administrator must approve this withdrawal before it is paid.',
+  withdrawalApprovedAlreadyByYou:
+    'You have approved this withdrawal already. A different administrator must approve it before it is paid.',
   withdrawalDeclined: 'Withdrawal declined.',
   proofType: 'Proof of payment must be a PNG, JPEG, WebP or GIF image, or a PDF.',
   fileTooLarge: 'The file is too large.',
@@ -178,3 +198,16 @@ export const MESSAGES = {
   chainDepositNotReviewed:
     'This deposit is credited from the blockchain after its confirmations; there is nothing to approve or decline.',
 } as const;
+
+/** A time in messages: unambiguous for every reader, whatever their time zone. */
+export function formatUtcTime(time: Date): string {
+  return `${time.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+}
+
+export function withdrawalAddressCoolingOffMessage(usableAt: Date): string {
+  return `This address is new: it can receive withdrawals from ${formatUtcTime(usableAt)}.`;
+}
+
+export function withdrawalsLockedMessage(until: Date): string {
+  return `Withdrawals are paused after a change to your account's security, until ${formatUtcTime(until)}.`;
+}

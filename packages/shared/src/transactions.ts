@@ -64,12 +64,33 @@ export const CreditOrDebitRequestSchema = z
   });
 export type CreditOrDebitRequest = z.input<typeof CreditOrDebitRequestSchema>;
 
+/**
+ * A withdrawal names a saved address: by `addressId`, or by the coin and the address itself (which
+ * must then match a usable saved one, as the server checks).
+ */
 export const WithdrawRequestSchema = z
-  .object({ amount: z.unknown().optional(), method: z.unknown().optional(), address: z.unknown().optional() })
+  .object({
+    amount: z.unknown().optional(),
+    method: z.unknown().optional(),
+    address: z.unknown().optional(),
+    addressId: z.unknown().optional(),
+  })
   .transform((input, ctx) => {
-    if (isBlank(input.amount) || isBlank(input.method) || isBlank(input.address)) {
+    const isById = !isBlank(input.addressId);
+    if (isBlank(input.amount) || (!isById && (isBlank(input.method) || isBlank(input.address)))) {
       ctx.addIssue({ code: 'custom', message: MESSAGES.withdrawFieldsRequired });
       return z.NEVER;
+    }
+    if (isById) {
+      const addressId = z.uuid().safeParse(input.addressId);
+      if (!addressId.success) {
+        ctx.addIssue({ code: 'custom', message: MESSAGES.withdrawalAddressNotSaved });
+        return z.NEVER;
+      }
+      return {
+        target: { addressId: addressId.data.toLowerCase() },
+        amountCents: amountCents(input.amount, ctx, MESSAGES.invalidAmount),
+      };
     }
     if (!isCoin(input.method)) {
       ctx.addIssue({ code: 'custom', message: MESSAGES.unknownCoin });
@@ -80,8 +101,7 @@ export const WithdrawRequestSchema = z
       return z.NEVER;
     }
     return {
-      method: input.method,
-      address: input.address.trim(),
+      target: { method: input.method, address: input.address.trim() },
       amountCents: amountCents(input.amount, ctx, MESSAGES.invalidAmount),
     };
   });
@@ -171,6 +191,10 @@ export const WithdrawalSchema = z.object({
   payoutTxHash: z.string().nullable(),
   reason: z.string().nullable(),
   createdAt: z.string(),
+  /** At or above WITHDRAWAL_DUAL_APPROVAL_USD: two different administrators must approve it. */
+  needsTwoApprovals: z.boolean(),
+  /** The administrators' approvals recorded so far, first first. */
+  approvals: z.array(z.object({ adminName: z.string(), at: z.string() })),
 });
 export type Withdrawal = z.infer<typeof WithdrawalSchema>;
 

@@ -49,6 +49,17 @@ const EnvSchema = z.object({
   MAX_PENDING_DEPOSITS: z.coerce.number().int().min(1).default(5),
   MAX_PENDING_WITHDRAWALS: z.coerce.number().int().min(1).default(5),
   MAX_OPEN_TICKETS: z.coerce.number().int().min(1).default(5),
+  WITHDRAWAL_ADDRESS_COOLOFF_HOURS: z.coerce
+    .number()
+    .min(0)
+    .max(24 * 30)
+    .default(24),
+  WITHDRAWAL_DUAL_APPROVAL_USD: z.coerce.number().int().min(0).default(10_000),
+  WITHDRAWAL_LOCK_HOURS: z.coerce
+    .number()
+    .min(0)
+    .max(24 * 30)
+    .default(24),
   LOGIN_EVENTS_RETENTION_DAYS: z.coerce.number().int().min(1).default(365),
   IDEMPOTENCY_RETENTION_HOURS: z.coerce
     .number()
@@ -150,6 +161,13 @@ export interface AppConfig {
   /** What one user may have waiting at once. */
   caps: { pendingDeposits: number; pendingWithdrawals: number; openTickets: number };
   retention: { loginEventsMs: number; idempotencyKeysMs: number };
+  /** How long a new withdrawal address waits before it can be used, and withdrawals after a credential change. */
+  withdrawalSafety: {
+    addressCoolOffMs: number;
+    lockMs: number;
+    /** Withdrawals of at least this many cents need two administrators; null: one is enough. */
+    dualApprovalCents: bigint | null;
+  };
   /** Administrators must have two-factor sign-in on to use the console. */
   requireAdmin2fa: boolean;
   minDepositCents: bigint;
@@ -221,6 +239,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     retention: {
       loginEventsMs: env.LOGIN_EVENTS_RETENTION_DAYS * 24 * 60 * 60_000,
       idempotencyKeysMs: env.IDEMPOTENCY_RETENTION_HOURS * 60 * 60_000,
+    },
+    withdrawalSafety: {
+      addressCoolOffMs: env.WITHDRAWAL_ADDRESS_COOLOFF_HOURS * 3_600_000,
+      lockMs: env.WITHDRAWAL_LOCK_HOURS * 3_600_000,
+      dualApprovalCents:
+        env.WITHDRAWAL_DUAL_APPROVAL_USD > 0 ? BigInt(env.WITHDRAWAL_DUAL_APPROVAL_USD) * 100n : null,
     },
     requireAdmin2fa: env.REQUIRE_ADMIN_2FA,
     minDepositCents: BigInt(env.MIN_DEPOSIT_USD) * 100n,

@@ -30,6 +30,10 @@ const lockAccountPage = async () => ({
   Component: (await import('../features/public/lock-account-page.tsx')).LockAccountPage,
 });
 
+const cancelAddressPage = async () => ({
+  Component: (await import('../features/public/cancel-address-page.tsx')).CancelAddressPage,
+});
+
 export const router = createBrowserRouter([
   {
     path: '/',
@@ -67,6 +71,12 @@ export const router = createBrowserRouter([
   {
     path: '/lock-account',
     lazy: lockAccountPage,
+    HydrateFallback: PageSpinner,
+    errorElement: <RouteErrorPage />,
+  },
+  {
+    path: '/cancel-address',
+    lazy: cancelAddressPage,
     HydrateFallback: PageSpinner,
     errorElement: <RouteErrorPage />,
   },

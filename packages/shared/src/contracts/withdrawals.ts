@@ -35,16 +35,21 @@ export const adminWithdrawalsRoute = defineRoute({
   method: 'GET',
   path: '/api/admin/withdrawals',
   access: 'admin',
-  summary: 'Every withdrawal, newest first, optionally by status.',
+  summary:
+    'Every withdrawal, newest first, optionally by status, with the approvals of those that need two administrators.',
   query: WithdrawalsQuerySchema,
-  response: pageOf(WithdrawalSchema),
+  response: pageOf(WithdrawalSchema).extend({
+    /** How many administrators there are: with one, a withdrawal needing two approvals waits. */
+    administratorCount: z.number().int(),
+  }),
 });
 
 export const approveWithdrawalRoute = defineRoute({
   method: 'PUT',
   path: '/api/admin/approveWithdrawal/:id',
   access: 'admin',
-  summary: 'Pay a pending withdrawal out, with the payout transaction hash if there is one.',
+  summary:
+    'Pay a pending withdrawal out, with the payout transaction hash if there is one; a large one is paid on the approval of a second administrator.',
   params: withdrawalId,
   body: ApproveWithdrawalRequestSchema,
   response: MessageResponseSchema,

@@ -6,3 +6,4 @@ export * from './operations.ts';
 export * from './plans.ts';
 export * from './support.ts';
 export * from './users.ts';
+export * from './withdrawal-addresses.ts';

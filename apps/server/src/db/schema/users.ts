@@ -45,6 +45,8 @@ export const users = pgTable(
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
     /** Raised by every credential change; only sessions of the current generation authenticate. */
     sessionGeneration: integer('session_generation').notNull().default(0),
+    /** A credential change refuses withdrawals until this time: a thief who took over waits it out. */
+    withdrawalsLockedUntil: timestamp('withdrawals_locked_until', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

@@ -26,6 +26,7 @@ import { getSiteSettings } from '../settings/settings.service.ts';
 import { recordLoginEvent } from '../two-factor/two-factor.service.ts';
 import { toTradeUser } from '../users/users.mapper.ts';
 import { loadUserRecord } from '../users/users.service.ts';
+import { lockWithdrawalsAfterCredentialChange } from '../withdrawal-addresses/withdrawal-addresses.service.ts';
 import {
   claimEmailChangeLock,
   findAccountRow,
@@ -89,6 +90,7 @@ export async function updateProfile(
       await updateAccountRow(tx, { userId: actor.user.id, values });
       if (!isEmailChange) return;
       await startNewSessionGeneration(tx, { userId: actor.user.id, keepSessionId: actor.sessionId });
+      await lockWithdrawalsAfterCredentialChange(tx, deps, actor.user.id);
       await voidPasswordResets(tx, { userId: actor.user.id, now: deps.clock.now() });
       await insertEmailChangeLock(tx, {
         userId: actor.user.id,
@@ -179,6 +181,7 @@ export async function changePassword(
   await runInTransaction(deps.db, async (tx) => {
     await updateAccountRow(tx, { userId: actor.user.id, values: { passwordHash } });
     await startNewSessionGeneration(tx, { userId: actor.user.id, keepSessionId: actor.sessionId });
+    await lockWithdrawalsAfterCredentialChange(tx, deps, actor.user.id);
     await voidPasswordResets(tx, { userId: actor.user.id, now: deps.clock.now() });
   });
 }

@@ -1,13 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fundUser, newestDepositId, requestDeposit, verify } from '../../../test/money.ts';
+import { createTestClock } from '../../../test/clock.ts';
+import {
+  fundUser,
+  newestDepositId,
+  requestDeposit,
+  saveUsableWithdrawalAddress,
+  verify,
+} from '../../../test/money.ts';
 import { ADMIN, bearer, createTestApp, login, signUpAndLogin, type TestApp } from '../../../test/test-app.ts';
 
 const BTC_ADDRESS = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq';
 
+const clock = createTestClock();
 let t: TestApp;
 let adminToken: string;
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({}, { clock });
   adminToken = (await login(t.app, ADMIN.email, ADMIN.password)).token;
 });
 afterAll(async () => {
@@ -60,8 +68,13 @@ describe('what admins do to money is recorded and told', () => {
   });
 
   it('records withdrawal decisions, plan changes and reserve funding', async () => {
-    const { token, user } = await signUpAndLogin(t.app);
+    const { token, user, input } = await signUpAndLogin(t.app);
     await verify(t.app, adminToken, user._id);
+    await saveUsableWithdrawalAddress(t, clock, token, {
+      coin: 'btc',
+      address: BTC_ADDRESS,
+      password: input.password,
+    });
     await fundUser(t.app, adminToken, user._id, 300);
     const requested = await t.app.inject({
       method: 'POST',

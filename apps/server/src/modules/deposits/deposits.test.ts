@@ -1,5 +1,6 @@
 import { MESSAGES } from '@vestora/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestClock } from '../../../test/clock.ts';
 import {
   balanceOf,
   fundUser,
@@ -7,15 +8,17 @@ import {
   multipart,
   newestDepositId,
   requestDeposit,
+  saveUsableWithdrawalAddress,
   TINY_PNG,
   verify,
 } from '../../../test/money.ts';
 import { ADMIN, bearer, createTestApp, login, signUpAndLogin, type TestApp } from '../../../test/test-app.ts';
 
+const clock = createTestClock();
 let t: TestApp;
 let adminToken: string;
 beforeAll(async () => {
-  t = await createTestApp({ uploadMaxBytes: 64 * 1024 });
+  t = await createTestApp({ uploadMaxBytes: 64 * 1024 }, { clock });
   adminToken = (await login(t.app, ADMIN.email, ADMIN.password)).token;
 });
 afterAll(async () => {
@@ -290,8 +293,13 @@ describe('GET /api/admin/allTransactions', () => {
   });
 
   it('lists withdrawals alone with the same fields, and both kinds merged newest first', async () => {
-    const { token, user } = await signUpAndLogin(t.app);
+    const { token, user, input } = await signUpAndLogin(t.app);
     await verify(t.app, adminToken, user._id);
+    await saveUsableWithdrawalAddress(t, clock, token, {
+      coin: 'eth',
+      address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed',
+      password: input.password,
+    });
     await fundUser(t.app, adminToken, user._id, 500);
     await requestDeposit(t.app, token, '80', 'btc');
     const withdrawal = await t.app.inject({

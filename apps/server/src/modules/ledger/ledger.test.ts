@@ -1,14 +1,23 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { balanceOf, fundUser, ledgerHealth, requestDeposit, verify } from '../../../test/money.ts';
+import { createTestClock } from '../../../test/clock.ts';
+import {
+  balanceOf,
+  fundUser,
+  ledgerHealth,
+  requestDeposit,
+  saveUsableWithdrawalAddress,
+  verify,
+} from '../../../test/money.ts';
 import { ADMIN, bearer, createTestApp, login, signUpAndLogin, type TestApp } from '../../../test/test-app.ts';
 
 const BTC_ADDRESS = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq';
 
+const clock = createTestClock();
 let t: TestApp;
 let adminToken: string;
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({}, { clock });
   adminToken = (await login(t.app, ADMIN.email, ADMIN.password)).token;
 });
 afterAll(async () => {
@@ -222,8 +231,13 @@ describe('any sequence of money operations', () => {
   it('keeps the ledger summing to zero, no balance negative, and each balance equal to its history', async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 14 }), async (steps) => {
-        const { token, user } = await signUpAndLogin(t.app);
+        const { token, user, input } = await signUpAndLogin(t.app);
         await verify(t.app, adminToken, user._id);
+        await saveUsableWithdrawalAddress(t, clock, token, {
+          coin: 'btc',
+          address: BTC_ADDRESS,
+          password: input.password,
+        });
         const model: Model = { balanceCents: 0, pendingDeposits: [], pendingWithdrawals: [] };
         for (const current of steps) {
           await apply(model, { id: user._id, token }, current);

@@ -11,6 +11,7 @@ import { startNewSessionGeneration } from '../auth/auth.repo.ts';
 import { hashPassword } from '../auth/password.ts';
 import { hashLinkToken } from '../auth/tokens.ts';
 import { getSiteSettings } from '../settings/settings.service.ts';
+import { lockWithdrawalsAfterCredentialChange } from '../withdrawal-addresses/withdrawal-addresses.service.ts';
 import {
   claimPasswordReset,
   findActiveUserByEmail,
@@ -101,6 +102,7 @@ export async function resetPassword(
     const passwordHash = await hashPassword(input.password);
     await setPasswordHash(tx, { userId: reset.userId, passwordHash });
     await startNewSessionGeneration(tx, { userId: reset.userId });
+    await lockWithdrawalsAfterCredentialChange(tx, deps, reset.userId);
     await voidPasswordResets(tx, { userId: reset.userId, now });
     await attempt.release(tx);
   });

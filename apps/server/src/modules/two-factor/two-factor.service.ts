@@ -12,6 +12,7 @@ import { startNewSessionGeneration } from '../auth/auth.repo.ts';
 import type { Actor } from '../auth/auth.service.ts';
 import { confirmIdentity } from '../auth/reauthentication.service.ts';
 import { notify } from '../notifications/notifications.service.ts';
+import { lockWithdrawalsAfterCredentialChange } from '../withdrawal-addresses/withdrawal-addresses.service.ts';
 import {
   claimRecoveryCode,
   claimTotpStep,
@@ -138,6 +139,7 @@ export async function turnOffTwoFactor(
   await runInTransaction(deps.db, async (tx) => {
     await disableTwoFactor(tx, { userId: actor.user.id });
     await startNewSessionGeneration(tx, { userId: actor.user.id, keepSessionId: actor.sessionId });
+    await lockWithdrawalsAfterCredentialChange(tx, deps, actor.user.id);
   });
 }
 
@@ -147,7 +149,7 @@ export async function turnOffTwoFactor(
  * session of the account ends.
  */
 export async function resetSecondFactorByAdmin(
-  deps: { db: Database; clock: Clock },
+  deps: TwoFactorDeps,
   actor: Actor,
   input: { userId: string; ip: string; userAgent: string | null },
 ): Promise<void> {
@@ -158,6 +160,7 @@ export async function resetSecondFactorByAdmin(
     if (!row.totpEnabledAt) throw new AppError('CONFLICT', MESSAGES.twoFactorNotOn);
     await disableTwoFactor(tx, { userId: input.userId });
     await startNewSessionGeneration(tx, { userId: input.userId });
+    await lockWithdrawalsAfterCredentialChange(tx, deps, input.userId);
     await recordLoginEvent(tx, {
       userId: input.userId,
       outcome: 'second_factor_reset',

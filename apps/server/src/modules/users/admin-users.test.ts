@@ -1,17 +1,26 @@
 import { randomBytes } from 'node:crypto';
 import { type AdminUserRow, MESSAGES } from '@vestora/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fundUser, ledgerHealth, newestDepositId, requestDeposit, verify } from '../../../test/money.ts';
+import { createTestClock } from '../../../test/clock.ts';
+import {
+  fundUser,
+  ledgerHealth,
+  newestDepositId,
+  requestDeposit,
+  saveUsableWithdrawalAddress,
+  verify,
+} from '../../../test/money.ts';
 import { ADMIN, bearer, createTestApp, login, signUpAndLogin, type TestApp } from '../../../test/test-app.ts';
 
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 const BTC_ADDRESS = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq';
 
+const clock = createTestClock();
 let t: TestApp;
 let adminToken: string;
 let adminId: string;
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({}, { clock });
   const admin = await login(t.app, ADMIN.email, ADMIN.password);
   adminToken = admin.token;
   adminId = admin.user._id;
@@ -216,8 +225,13 @@ describe('PUT /api/admin/suspendUser/:id and /unsuspendUser/:id', () => {
 
 describe('DELETE /api/admin/deleteOneUser/:id', () => {
   it('refuses while money is pending or held, naming the reason, and deletes once all is settled', async () => {
-    const { user, token } = await signUpAndLogin(t.app);
+    const { user, token, input } = await signUpAndLogin(t.app);
     await verify(t.app, adminToken, user._id);
+    await saveUsableWithdrawalAddress(t, clock, token, {
+      coin: 'btc',
+      address: BTC_ADDRESS,
+      password: input.password,
+    });
     const remove = () => adminAct('DELETE', `deleteOneUser/${user._id}`);
     const expectRefusal = async (message: string) => {
       const response = await remove();

@@ -1,6 +1,6 @@
-import { and, count, desc, eq, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { users, withdrawals } from '../../db/schema/index.ts';
+import { users, withdrawalApprovals, withdrawals } from '../../db/schema/index.ts';
 
 export type WithdrawalRow = typeof withdrawals.$inferSelect;
 
@@ -67,5 +67,41 @@ export async function countPendingWithdrawals(db: Executor, { userId }: { userId
     .select({ total: count() })
     .from(withdrawals)
     .where(and(eq(withdrawals.userId, userId), eq(withdrawals.status, 'pending')));
+  return row?.total ?? 0;
+}
+
+/** Records an administrator's approval; false when they had approved it already. */
+export async function insertWithdrawalApproval(
+  db: Executor,
+  values: { withdrawalId: string; adminId: string; createdAt: Date },
+): Promise<boolean> {
+  const rows = await db
+    .insert(withdrawalApprovals)
+    .values(values)
+    .onConflictDoNothing()
+    .returning({ adminId: withdrawalApprovals.adminId });
+  return rows.length > 0;
+}
+
+export async function listWithdrawalApprovals(db: Executor, { withdrawalIds }: { withdrawalIds: string[] }) {
+  if (withdrawalIds.length === 0) return [];
+  return db
+    .select({
+      withdrawalId: withdrawalApprovals.withdrawalId,
+      adminId: withdrawalApprovals.adminId,
+      adminName: users.fullName,
+      at: withdrawalApprovals.createdAt,
+    })
+    .from(withdrawalApprovals)
+    .innerJoin(users, eq(users.id, withdrawalApprovals.adminId))
+    .where(inArray(withdrawalApprovals.withdrawalId, withdrawalIds))
+    .orderBy(asc(withdrawalApprovals.createdAt));
+}
+
+export async function countAdministrators(db: Executor): Promise<number> {
+  const [row] = await db
+    .select({ total: count() })
+    .from(users)
+    .where(and(eq(users.isAdmin, true), eq(users.status, 'active')));
   return row?.total ?? 0;
 }

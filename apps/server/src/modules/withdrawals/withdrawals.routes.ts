@@ -13,6 +13,7 @@ import {
   approveWithdrawal,
   declineWithdrawal,
   getWithdrawals,
+  getWithdrawalsForAdmin,
   requestWithdrawal,
 } from './withdrawals.service.ts';
 
@@ -21,21 +22,34 @@ export async function withdrawalRoutes(app: FastifyInstance): Promise<void> {
     app,
     requestWithdrawalRoute,
     async ({ tx, actor, body }) => ({
-      data: await requestWithdrawal(tx, { actor, maxPending: app.config.caps.pendingWithdrawals }, body),
+      data: await requestWithdrawal(
+        tx,
+        {
+          actor,
+          maxPending: app.config.caps.pendingWithdrawals,
+          now: app.clock.now(),
+          dualApprovalCents: app.config.withdrawalSafety.dualApprovalCents,
+        },
+        body,
+      ),
       message: MESSAGES.withdrawalRequested,
     }),
     { onRequest: [throttle(app, 'write')] },
   );
 
+  const dualApproval = { dualApprovalCents: app.config.withdrawalSafety.dualApprovalCents };
+
   route(app, userWithdrawalsRoute, ({ query, actor }) =>
-    getWithdrawals(app.db, { ...query, userId: actor.user.id }),
+    getWithdrawals(app.db, { ...query, userId: actor.user.id }, dualApproval),
   );
 
-  route(app, adminWithdrawalsRoute, ({ query }) => getWithdrawals(app.db, query));
+  route(app, adminWithdrawalsRoute, ({ query }) => getWithdrawalsForAdmin(app.db, query, dualApproval));
 
   route(app, approveWithdrawalRoute, async ({ tx, actor, params, body }) => {
-    await approveWithdrawal(tx, actor, params.id, { txHash: body.txHash || null });
-    return { message: MESSAGES.withdrawalApproved };
+    const outcome = await approveWithdrawal(tx, { actor, now: app.clock.now(), ...dualApproval }, params.id, {
+      txHash: body.txHash || null,
+    });
+    return { message: outcome === 'paid' ? MESSAGES.withdrawalApproved : MESSAGES.withdrawalFirstApproval };
   });
 
   route(app, declineWithdrawalRoute, async ({ tx, actor, params, body }) => {

@@ -1,6 +1,5 @@
-import { type Coin, centsToUsd, formatUsd, MESSAGES, type Page, type Withdrawal } from '@vestora/shared';
+import { centsToUsd, formatUsd, MESSAGES, type Page, type Withdrawal } from '@vestora/shared';
 import type { Executor } from '../../db/client.ts';
-import { isAddressForCoin } from '../../lib/crypto-address.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Transaction } from '../../lib/transaction.ts';
 import { recordAudit } from '../audit/audit.service.ts';
@@ -9,8 +8,15 @@ import { postTransfers } from '../ledger/ledger.service.ts';
 import { notify } from '../notifications/notifications.service.ts';
 import { lockActiveUserOrFail } from '../users/users.service.ts';
 import {
+  resolveWithdrawalAddress,
+  type WithdrawalTarget,
+} from '../withdrawal-addresses/withdrawal-addresses.service.ts';
+import {
+  countAdministrators,
   countPendingWithdrawals,
   insertWithdrawal,
+  insertWithdrawalApproval,
+  listWithdrawalApprovals,
   listWithdrawals,
   lockWithdrawal,
   recordWithdrawalDecision,
@@ -18,12 +24,23 @@ import {
 } from './withdrawals.repo.ts';
 
 export interface WithdrawInput {
-  method: Coin;
   amountCents: bigint;
-  address: string;
+  /** The saved address the money goes to. */
+  target: WithdrawalTarget;
 }
 
-function toWithdrawal(row: WithdrawalRow, fullName: string): Withdrawal {
+type Approval = { adminName: string; at: Date };
+
+/** Whether a withdrawal of this size needs two administrators; null turns the rule off. */
+function needsTwoApprovals(amountCents: bigint, dualApprovalCents: bigint | null): boolean {
+  return dualApprovalCents !== null && amountCents >= dualApprovalCents;
+}
+
+function toWithdrawal(
+  row: WithdrawalRow,
+  fullName: string,
+  { dualApprovalCents, approvals }: { dualApprovalCents: bigint | null; approvals: Approval[] },
+): Withdrawal {
   return {
     _id: row.id,
     userId: row.userId,
@@ -35,25 +52,48 @@ function toWithdrawal(row: WithdrawalRow, fullName: string): Withdrawal {
     payoutTxHash: row.payoutTxHash,
     reason: row.decisionReason,
     createdAt: row.createdAt.toISOString(),
+    needsTwoApprovals: needsTwoApprovals(row.amountCents, dualApprovalCents),
+    approvals: approvals.map((approval) => ({
+      adminName: approval.adminName,
+      at: approval.at.toISOString(),
+    })),
   };
 }
 
-/** The requested amount leaves the available balance at once and waits in the user's hold account. */
+/**
+ * The requested amount leaves the available balance at once and waits in the user's hold account.
+ * It goes only to a saved address past its cool-off, and not while a credential change locks
+ * withdrawals.
+ */
 export async function requestWithdrawal(
   tx: Transaction,
-  { actor, maxPending }: { actor: Actor; maxPending: number },
+  {
+    actor,
+    maxPending,
+    now,
+    dualApprovalCents,
+  }: { actor: Actor; maxPending: number; now: Date; dualApprovalCents: bigint | null },
   input: WithdrawInput,
 ): Promise<Withdrawal> {
   if (!actor.user.isVerified) throw new AppError('FORBIDDEN', MESSAGES.mustBeVerifiedToWithdraw);
-  if (!isAddressForCoin(input.method, input.address))
-    throw new AppError('BAD_REQUEST', MESSAGES.invalidAddress);
   const userId = actor.user.id;
-  // One request of this user at a time past this point, so the count below cannot be raced.
-  await lockActiveUserOrFail(tx, userId, 'update');
+  // One request of this user at a time past this point, so the count below cannot be raced; the
+  // lock read here is the one a credential change committed before.
+  const user = await lockActiveUserOrFail(tx, userId, 'update');
+  const saved = await resolveWithdrawalAddress(
+    tx,
+    { userId, now, withdrawalsLockedUntil: user.withdrawalsLockedUntil },
+    input.target,
+  );
   if ((await countPendingWithdrawals(tx, { userId })) >= maxPending) {
     throw new AppError('CONFLICT', MESSAGES.tooManyPendingWithdrawals);
   }
-  const withdrawal = await insertWithdrawal(tx, { userId, ...input });
+  const withdrawal = await insertWithdrawal(tx, {
+    userId,
+    method: saved.coin,
+    address: saved.address,
+    amountCents: input.amountCents,
+  });
   await postTransfers(tx, [
     {
       from: { userId, kind: 'available' },
@@ -65,17 +105,40 @@ export async function requestWithdrawal(
       actorId: userId,
     },
   ]);
-  return toWithdrawal(withdrawal, actor.user.fullName);
+  return toWithdrawal(withdrawal, actor.user.fullName, { dualApprovalCents, approvals: [] });
 }
 
-/** Pays the held amount out. Only a pending withdrawal. */
+/**
+ * Pays the held amount out; only a pending withdrawal. One at or above the dual-approval amount is
+ * paid on the approval of a second, different administrator: the first is recorded and the money
+ * stays held. The withdrawal's row lock orders approvals arriving together, so it is paid once.
+ */
 export async function approveWithdrawal(
   tx: Transaction,
-  actor: Actor,
+  { actor, now, dualApprovalCents }: { actor: Actor; now: Date; dualApprovalCents: bigint | null },
   id: string,
   { txHash }: { txHash: string | null },
-): Promise<void> {
+): Promise<'paid' | 'awaitingSecondApproval'> {
   const withdrawal = await lockPendingWithdrawal(tx, id);
+  if (needsTwoApprovals(withdrawal.amountCents, dualApprovalCents)) {
+    const isNew = await insertWithdrawalApproval(tx, {
+      withdrawalId: id,
+      adminId: actor.user.id,
+      createdAt: now,
+    });
+    if (!isNew) throw new AppError('CONFLICT', MESSAGES.withdrawalApprovedAlreadyByYou);
+    const approvals = await listWithdrawalApprovals(tx, { withdrawalIds: [id] });
+    if (approvals.length < 2) {
+      await recordAudit(tx, actor, {
+        action: 'withdrawal.firstApproval',
+        targetType: 'withdrawal',
+        targetId: id,
+        before: { status: 'pending', approvals: 0 },
+        after: { status: 'pending', approvals: 1 },
+      });
+      return 'awaitingSecondApproval';
+    }
+  }
   await postTransfers(tx, [
     {
       from: { userId: withdrawal.userId, kind: 'withdrawal_hold' },
@@ -108,6 +171,7 @@ export async function approveWithdrawal(
     before: { status: 'pending' },
     after: { status: 'approved', reason: null, txHash },
   });
+  return 'paid';
 }
 
 /** Returns the held amount to the available balance. Only a pending withdrawal. */
@@ -163,12 +227,34 @@ async function lockPendingWithdrawal(tx: Transaction, id: string): Promise<Withd
 export async function getWithdrawals(
   db: Executor,
   filter: { userId?: string; status?: 'pending' | 'approved' | 'rejected'; page: number; pageSize: number },
+  { dualApprovalCents }: { dualApprovalCents: bigint | null },
 ): Promise<Page<Withdrawal>> {
   const { rows, total } = await listWithdrawals(db, filter);
+  const approvals = await listWithdrawalApprovals(db, {
+    withdrawalIds: rows.map((row) => row.withdrawal.id),
+  });
   return {
-    data: rows.map((row) => toWithdrawal(row.withdrawal, row.fullName)),
+    data: rows.map((row) =>
+      toWithdrawal(row.withdrawal, row.fullName, {
+        dualApprovalCents,
+        approvals: approvals.filter((approval) => approval.withdrawalId === row.withdrawal.id),
+      }),
+    ),
     page: filter.page,
     pageSize: filter.pageSize,
     total,
   };
+}
+
+/** The console's list: every withdrawal with its approvals, and whether a second administrator exists. */
+export async function getWithdrawalsForAdmin(
+  db: Executor,
+  filter: { status?: 'pending' | 'approved' | 'rejected'; page: number; pageSize: number },
+  options: { dualApprovalCents: bigint | null },
+) {
+  const [page, administratorCount] = await Promise.all([
+    getWithdrawals(db, filter, options),
+    countAdministrators(db),
+  ]);
+  return { ...page, administratorCount };
 }

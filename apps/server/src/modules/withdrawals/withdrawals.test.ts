@@ -1,15 +1,23 @@
 import { MESSAGES } from '@vestora/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { balanceOf, fundUser, ledgerHealth, verify } from '../../../test/money.ts';
+import { createTestClock } from '../../../test/clock.ts';
+import {
+  balanceOf,
+  fundUser,
+  ledgerHealth,
+  saveUsableWithdrawalAddress,
+  verify,
+} from '../../../test/money.ts';
 import { ADMIN, bearer, createTestApp, login, signUpAndLogin, type TestApp } from '../../../test/test-app.ts';
 
 const BTC_ADDRESS = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq';
 const ETH_ADDRESS = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
 
+const clock = createTestClock();
 let t: TestApp;
 let adminToken: string;
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({}, { clock });
   adminToken = (await login(t.app, ADMIN.email, ADMIN.password)).token;
 });
 afterAll(async () => {
@@ -20,6 +28,16 @@ async function verifiedUserWith(amount: number) {
   const person = await signUpAndLogin(t.app);
   await verify(t.app, adminToken, person.user._id);
   if (amount > 0) await fundUser(t.app, adminToken, person.user._id, amount);
+  for (const [coin, address] of [
+    ['btc', BTC_ADDRESS],
+    ['eth', ETH_ADDRESS],
+  ] as const) {
+    await saveUsableWithdrawalAddress(t, clock, person.token, {
+      coin,
+      address,
+      password: person.input.password,
+    });
+  }
   return person;
 }
 

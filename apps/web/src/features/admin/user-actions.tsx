@@ -4,11 +4,17 @@ import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { errorMessage } from '../../app/api.ts';
 import { ConfirmDialog } from '../../ui/dialog.tsx';
-import { FormError } from '../../ui/field.tsx';
+import { FormError, PasswordField } from '../../ui/field.tsx';
 import { KebabIcon } from '../../ui/icons.tsx';
 import { CreditDebitDialog } from './credit-debit-dialog.tsx';
 import { LoginHistoryDialog } from './login-history-dialog.tsx';
-import { useDeleteUser, useResetTwoFactor, useSetSuspended, useVerifyUser } from './users-api.ts';
+import {
+  useDeleteUser,
+  useResetTwoFactor,
+  useSetAdministratorRole,
+  useSetSuspended,
+  useVerifyUser,
+} from './users-api.ts';
 
 const ITEM_CLASS =
   'cursor-pointer rounded-lg px-3 py-2 text-sm text-slate-700 outline-none data-[disabled]:cursor-default data-[disabled]:text-slate-400 data-[highlighted]:bg-slate-100';
@@ -29,7 +35,10 @@ function withToasts(
 
 /** The kebab menu of one user row, with the dialogs it opens. */
 export function UserActions({ user, isSelf }: { user: AdminUserRow; isSelf: boolean }) {
-  const [dialog, setDialog] = useState<'adjust' | 'delete' | 'logins' | 'reset2fa' | null>(null);
+  const [dialog, setDialog] = useState<'adjust' | 'delete' | 'logins' | 'reset2fa' | 'role' | null>(null);
+  const [rolePassword, setRolePassword] = useState('');
+  const [roleRefusal, setRoleRefusal] = useState<string>();
+  const setAdministratorRole = useSetAdministratorRole();
   const [deleteRefusal, setDeleteRefusal] = useState<string>();
   const verifyUser = useVerifyUser();
   const setSuspended = useSetSuspended();
@@ -63,6 +72,30 @@ export function UserActions({ user, isSelf }: { user: AdminUserRow; isSelf: bool
         onSettled: () => setDialog(null),
       }),
     );
+  const closeRole = (isOpen: boolean) => {
+    if (isOpen || setAdministratorRole.isPending) return;
+    setDialog(null);
+    setRolePassword('');
+    setRoleRefusal(undefined);
+  };
+  const onRole = () => {
+    const loading = toast.loading(MESSAGES.pleaseWait);
+    setAdministratorRole.mutate(
+      { userId: user._id, isAdmin: !user.isAdmin, password: rolePassword },
+      {
+        onSuccess: ({ message }) => {
+          toast.success(message, { id: loading });
+          setRoleRefusal(undefined);
+          setDialog(null);
+          setRolePassword('');
+        },
+        onError: (error) => {
+          toast.dismiss(loading);
+          setRoleRefusal(errorMessage(error));
+        },
+      },
+    );
+  };
   const closeDelete = (isOpen: boolean) => {
     if (isOpen || deleteUser.isPending) return;
     setDialog(null);
@@ -92,6 +125,13 @@ export function UserActions({ user, isSelf }: { user: AdminUserRow; isSelf: bool
             </DropdownMenu.Item>
             <DropdownMenu.Item onSelect={() => setDialog('logins')} className={ITEM_CLASS}>
               Login history
+            </DropdownMenu.Item>
+            <DropdownMenu.Item
+              disabled={!user.isAdmin && !user.isVerified}
+              onSelect={() => setDialog('role')}
+              className={ITEM_CLASS}
+            >
+              {user.isAdmin ? 'Remove administrator role' : 'Make administrator'}
             </DropdownMenu.Item>
             {!isSelf && (
               <>
@@ -137,6 +177,32 @@ export function UserActions({ user, isSelf }: { user: AdminUserRow; isSelf: bool
         variant="danger"
         onConfirm={onResetTwoFactor}
       />
+      <ConfirmDialog
+        open={dialog === 'role'}
+        onOpenChange={closeRole}
+        title={
+          user.isAdmin ? `Remove ${user.fullName} as administrator` : `Make ${user.fullName} an administrator`
+        }
+        question={
+          user.isAdmin
+            ? 'They lose the console at once. The last administrator cannot be removed.'
+            : 'They get the whole console, including approving withdrawals. Large withdrawals need two different administrators.'
+        }
+        confirmLabel={user.isAdmin ? 'Remove role' : 'Make administrator'}
+        busyLabel="Saving..."
+        isBusy={setAdministratorRole.isPending}
+        variant={user.isAdmin ? 'danger' : 'primary'}
+        onConfirm={onRole}
+      >
+        <PasswordField
+          label="Your current password"
+          toggleLabel="Show your current password"
+          autoComplete="current-password"
+          value={rolePassword}
+          onChange={(event) => setRolePassword(event.target.value)}
+        />
+        <FormError message={roleRefusal} />
+      </ConfirmDialog>
       <ConfirmDialog
         open={dialog === 'delete'}
         onOpenChange={closeDelete}

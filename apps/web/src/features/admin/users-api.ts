@@ -7,6 +7,7 @@ import {
   type ResponseOf,
   resetUserTwoFactorRoute,
   type SortOrder,
+  setAdministratorRoleRoute,
   suspendUserRoute,
   type UserSortField,
   unsuspendUserRoute,
@@ -55,6 +56,13 @@ function useUserMutation<Variables>(request: (variables: Variables) => Promise<U
 
 export function useVerifyUser() {
   return useUserMutation((userId: string) => callApi(verifyUserRoute, { params: { id: userId } }));
+}
+
+export function useSetAdministratorRole() {
+  return useUserMutation(
+    ({ userId, isAdmin, password }: { userId: string; isAdmin: boolean; password: string }) =>
+      callApi(setAdministratorRoleRoute, { params: { id: userId }, body: { isAdmin, password } }),
+  );
 }
 
 export function useSetSuspended() {

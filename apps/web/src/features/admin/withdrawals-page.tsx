@@ -37,6 +37,36 @@ function CopyAddress({ address }: { address: string }) {
   );
 }
 
+/**
+ * Why a large withdrawal is still here: it needs two different administrators, who approved it
+ * first and when, and, with a single administrator, that it cannot be paid until there is another.
+ */
+function ApprovalNote({
+  withdrawal,
+  administratorCount,
+}: {
+  withdrawal: Withdrawal;
+  administratorCount: number;
+}) {
+  if (!withdrawal.needsTwoApprovals) return null;
+  const [firstApproval] = withdrawal.approvals;
+  return (
+    <div className="mt-2 space-y-1 text-xs">
+      <p className="text-slate-700">
+        {firstApproval
+          ? `First approval: ${firstApproval.adminName}, ${formatDateTime(firstApproval.at)}. Waiting for a second administrator.`
+          : 'Large withdrawal: two different administrators must approve it.'}
+      </p>
+      {administratorCount < 2 && (
+        <p className="text-amber-800">
+          There is only one administrator, so it waits: make another verified account an administrator under
+          Users.
+        </p>
+      )}
+    </div>
+  );
+}
+
 function summaryOf(withdrawal: Withdrawal): string {
   return `${usd(withdrawal.amount)} ${withdrawal.method.toUpperCase()} withdrawal`;
 }
@@ -132,6 +162,7 @@ export function WithdrawalsPage() {
                           Decline
                         </Button>
                       </div>
+                      <ApprovalNote withdrawal={withdrawal} administratorCount={data.administratorCount} />
                     </Cell>
                   </Row>
                 ))

@@ -20,6 +20,8 @@ import { CoinMark } from './coin-choice.tsx';
 import { COIN_NAMES, formatDateTime, usd } from './format.ts';
 import { useProfile } from './profile-api.ts';
 import { useSubmissionKey } from './submission-key.ts';
+import { WithdrawalAddressBook } from './withdrawal-address-book.tsx';
+import { useWithdrawalAddressBook } from './withdrawal-addresses-api.ts';
 import { useRequestWithdrawal, useWithdrawals, WITHDRAWALS_PAGE_SIZE } from './withdrawals-api.ts';
 
 interface WithdrawForm {
@@ -51,6 +53,7 @@ export function WithdrawPage() {
         <WithdrawalForm user={user} />
         <WithdrawalRequests />
       </div>
+      <WithdrawalAddressBook />
     </div>
   );
 }
@@ -58,10 +61,18 @@ export function WithdrawPage() {
 function WithdrawalForm({ user }: { user: TradeUser }) {
   const headingId = useId();
   const reasonId = useId();
+  const lockId = useId();
+  const addressListId = useId();
   const requestWithdrawal = useRequestWithdrawal();
+  const addressBook = useWithdrawalAddressBook();
+  const lockedUntil = addressBook.data?.withdrawalsLockedUntil ?? null;
   const submissionKey = useSubmissionKey();
   const [error, setError] = useState<string>();
-  const { register, handleSubmit, reset } = useForm<WithdrawForm>({ defaultValues: EMPTY_FORM });
+  const { register, handleSubmit, reset, watch } = useForm<WithdrawForm>({ defaultValues: EMPTY_FORM });
+  const method = watch('method');
+  const usableAddresses = (addressBook.data?.data ?? []).filter(
+    (saved) => saved.isUsable && saved.coin === method,
+  );
 
   const onSubmit = handleSubmit(async (form) => {
     const problem = withdrawProblem(form, user.accountBalance);
@@ -109,10 +120,23 @@ function WithdrawalForm({ user }: { user: TradeUser }) {
           the meantime; this form opens as soon as your account is verified.
         </p>
       )}
+      {lockedUntil && (
+        <p
+          id={lockId}
+          role="status"
+          className="mt-4 rounded-xl border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900"
+        >
+          <strong className="font-semibold">
+            Withdrawals are paused until {formatDateTime(lockedUntil)}
+          </strong>{' '}
+          after a change to your account's security (password, e-mail or two-factor sign-in). If you did not
+          make it, change your password and contact support.
+        </p>
+      )}
       <form onSubmit={(event) => void onSubmit(event)} noValidate className="mt-5">
         <fieldset
-          disabled={!user.isVerified || requestWithdrawal.isPending}
-          aria-describedby={user.isVerified ? undefined : reasonId}
+          disabled={!user.isVerified || lockedUntil !== null || requestWithdrawal.isPending}
+          aria-describedby={!user.isVerified ? reasonId : lockedUntil ? lockId : undefined}
           className="space-y-4"
         >
           <legend className="sr-only">Withdrawal details</legend>
@@ -129,8 +153,19 @@ function WithdrawalForm({ user }: { user: TradeUser }) {
             autoComplete="off"
             spellCheck={false}
             className="[&_input]:font-mono"
+            list={addressListId}
             {...register('address')}
           />
+          <datalist id={addressListId}>
+            {usableAddresses.map((saved) => (
+              <option key={saved._id} value={saved.address}>
+                {saved.label}
+              </option>
+            ))}
+          </datalist>
+          <p className="text-xs text-slate-600">
+            One of your saved addresses that is ready for withdrawals; manage them in the address book below.
+          </p>
           <FormError message={error} />
           <Button type="submit" className="w-full">
             {requestWithdrawal.isPending ? 'Processing...' : 'WITHDRAW'}

@@ -1,0 +1,49 @@
+import {
+  addWithdrawalAddressRoute,
+  cancelWithdrawalAddressRoute,
+  MESSAGES,
+  removeWithdrawalAddressRoute,
+  withdrawalAddressesRoute,
+} from '@vestora/shared';
+import type { FastifyInstance } from 'fastify';
+import { route } from '../../lib/route.ts';
+import { throttle } from '../../lib/throttle.ts';
+import {
+  addWithdrawalAddress,
+  cancelWithdrawalAddress,
+  getAddressBook,
+  removeWithdrawalAddress,
+} from './withdrawal-addresses.service.ts';
+
+function deps(app: FastifyInstance) {
+  return { db: app.db, config: app.config, clock: app.clock, mailer: app.mailer };
+}
+
+export async function withdrawalAddressRoutes(app: FastifyInstance): Promise<void> {
+  route(app, withdrawalAddressesRoute, ({ actor }) => getAddressBook(app, actor.user.id));
+
+  route(
+    app,
+    addWithdrawalAddressRoute,
+    async ({ actor, body, request }) => ({
+      data: await addWithdrawalAddress({ ...deps(app), log: request.log }, actor, body),
+      message: MESSAGES.withdrawalAddressSaved,
+    }),
+    { onRequest: [throttle(app, 'write')] },
+  );
+
+  route(app, removeWithdrawalAddressRoute, async ({ actor, params }) => {
+    await removeWithdrawalAddress(app, actor, params.id);
+    return { message: MESSAGES.withdrawalAddressRemoved };
+  });
+
+  route(
+    app,
+    cancelWithdrawalAddressRoute,
+    async ({ body }) => {
+      await cancelWithdrawalAddress(app, body.token);
+      return { message: MESSAGES.withdrawalAddressCancelled };
+    },
+    { onRequest: [throttle(app, 'write')] },
+  );
+}

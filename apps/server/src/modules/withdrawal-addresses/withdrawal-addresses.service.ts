@@ -1,0 +1,192 @@
+import { randomBytes } from 'node:crypto';
+import {
+  type AddWithdrawalAddressRequestSchema,
+  type Coin,
+  formatUtcTime,
+  MESSAGES,
+  type WithdrawalAddress,
+  type WithdrawalAddressBook,
+  withdrawalAddressCoolingOffMessage,
+  withdrawalsLockedMessage,
+} from '@vestora/shared';
+import type { z } from 'zod';
+import type { AppConfig } from '../../config/env.ts';
+import type { Database, Executor } from '../../db/client.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { isAddressForCoin } from '../../lib/crypto-address.ts';
+import { AppError } from '../../lib/errors.ts';
+import type { Mailer } from '../../lib/mailer.ts';
+import { postgresCode, runInTransaction } from '../../lib/transaction.ts';
+import type { Actor } from '../auth/auth.service.ts';
+import { confirmIdentity } from '../auth/reauthentication.service.ts';
+import { hashLinkToken } from '../auth/tokens.ts';
+import { getSiteSettings } from '../settings/settings.service.ts';
+import {
+  extendWithdrawalLock,
+  findWithdrawalsLockedUntil,
+  insertAddress,
+  listLiveAddresses,
+  lockLiveAddress,
+  removeAddress,
+  removeAddressByCancelToken,
+  type WithdrawalAddressRow,
+} from './withdrawal-addresses.repo.ts';
+
+export interface AddressBookDeps {
+  db: Database;
+  config: AppConfig;
+  clock: Clock;
+  mailer: Mailer;
+  log: { error(details: object, message: string): void };
+}
+
+function toWithdrawalAddress(row: WithdrawalAddressRow, now: Date): WithdrawalAddress {
+  return {
+    _id: row.id,
+    coin: row.coin,
+    address: row.address,
+    label: row.label,
+    usableAt: row.usableAt.toISOString(),
+    isUsable: row.usableAt.getTime() <= now.getTime(),
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export async function getAddressBook(
+  deps: { db: Database; clock: Clock },
+  userId: string,
+): Promise<WithdrawalAddressBook> {
+  const now = deps.clock.now();
+  const [rows, lockedUntil] = await Promise.all([
+    listLiveAddresses(deps.db, { userId }),
+    findWithdrawalsLockedUntil(deps.db, { userId }),
+  ]);
+  return {
+    data: rows.map((row) => toWithdrawalAddress(row, now)),
+    withdrawalsLockedUntil: lockedUntil && lockedUntil > now ? lockedUntil.toISOString() : null,
+  };
+}
+
+/**
+ * Saves an address. The current password (and code) proves the owner is at the keyboard; the
+ * cool-off and the e-mail with its cancel link give the owner time to stop a thief who has both.
+ */
+export async function addWithdrawalAddress(
+  deps: AddressBookDeps,
+  actor: Actor,
+  input: z.output<typeof AddWithdrawalAddressRequestSchema>,
+): Promise<WithdrawalAddress> {
+  if (!isAddressForCoin(input.coin, input.address))
+    throw new AppError('BAD_REQUEST', MESSAGES.invalidAddress);
+  await confirmIdentity(deps, actor.user.id, { password: input.password, code: input.code });
+  const now = deps.clock.now();
+  const cancelToken = randomBytes(32).toString('base64url');
+  let row: WithdrawalAddressRow;
+  try {
+    row = await insertAddress(deps.db, {
+      userId: actor.user.id,
+      coin: input.coin,
+      address: input.address,
+      label: input.label,
+      usableAt: new Date(now.getTime() + deps.config.withdrawalSafety.addressCoolOffMs),
+      cancelTokenHash: hashLinkToken(cancelToken),
+      createdAt: now,
+    });
+  } catch (error) {
+    if (postgresCode(error) === '23505') throw new AppError('CONFLICT', MESSAGES.withdrawalAddressDuplicate);
+    throw error;
+  }
+  await sendAddressAddedNotice(deps, { actor, row, cancelToken }).catch((error: unknown) =>
+    deps.log.error({ err: error }, 'the new withdrawal address notice could not be sent'),
+  );
+  return toWithdrawalAddress(row, now);
+}
+
+async function sendAddressAddedNotice(
+  deps: AddressBookDeps,
+  { actor, row, cancelToken }: { actor: Actor; row: WithdrawalAddressRow; cancelToken: string },
+): Promise<void> {
+  const site = await getSiteSettings(deps.db);
+  await deps.mailer.send({
+    to: actor.user.email,
+    subject: `A withdrawal address was added to your ${site.firmName} account`,
+    text: [
+      `Hello ${actor.user.fullName},`,
+      '',
+      `The ${row.coin.toUpperCase()} address ${row.address} ("${row.label}") was added to the withdrawal address book of your ${site.firmName} account. It can receive withdrawals from ${formatUtcTime(row.usableAt)}.`,
+      '',
+      'If it was not you, open this link: it removes the address at once. Then change your password.',
+      '',
+      `${deps.config.publicUrl}/cancel-address?token=${cancelToken}`,
+      '',
+      `${site.firmName} support: ${site.supportEmail}`,
+    ].join('\n'),
+  });
+}
+
+export async function removeWithdrawalAddress(
+  deps: { db: Database; clock: Clock },
+  actor: Actor,
+  id: string,
+): Promise<void> {
+  const isRemoved = await removeAddress(deps.db, { userId: actor.user.id, id, now: deps.clock.now() });
+  if (!isRemoved) throw new AppError('NOT_FOUND', MESSAGES.withdrawalAddressNotFound);
+}
+
+/** The e-mailed link: whoever holds it may only remove the address, so it needs no session. */
+export async function cancelWithdrawalAddress(
+  deps: { db: Database; clock: Clock },
+  token: string,
+): Promise<void> {
+  await runInTransaction(deps.db, async (tx) => {
+    const row = await removeAddressByCancelToken(tx, {
+      tokenHash: hashLinkToken(token),
+      now: deps.clock.now(),
+    });
+    if (!row) throw new AppError('BAD_REQUEST', MESSAGES.withdrawalAddressCancelLinkInvalid);
+  });
+}
+
+/**
+ * Refuses withdrawals for WITHDRAWAL_LOCK_HOURS after a change that could hand the account over
+ * (password, e-mail, second factor off), inside the change's transaction: someone who took the
+ * account over cannot move money out before the owner, told by e-mail, has had time to act.
+ */
+export async function lockWithdrawalsAfterCredentialChange(
+  tx: Executor,
+  deps: { config: AppConfig; clock: Clock },
+  userId: string,
+): Promise<void> {
+  const until = new Date(deps.clock.now().getTime() + deps.config.withdrawalSafety.lockMs);
+  await extendWithdrawalLock(tx, { userId, until });
+}
+
+export type WithdrawalTarget = { addressId: string } | { method: Coin; address: string };
+
+/**
+ * The saved address a withdrawal goes to, inside the withdrawal's transaction: it must be the
+ * user's, still in the book, past its cool-off, and withdrawals must not be locked.
+ */
+export async function resolveWithdrawalAddress(
+  tx: Executor,
+  { userId, now, withdrawalsLockedUntil }: { userId: string; now: Date; withdrawalsLockedUntil: Date | null },
+  target: WithdrawalTarget,
+): Promise<WithdrawalAddressRow> {
+  if (withdrawalsLockedUntil && withdrawalsLockedUntil > now) {
+    throw new AppError('FORBIDDEN', withdrawalsLockedMessage(withdrawalsLockedUntil), {
+      withdrawalsLockedUntil: withdrawalsLockedUntil.toISOString(),
+    });
+  }
+  if ('address' in target && !isAddressForCoin(target.method, target.address)) {
+    throw new AppError('BAD_REQUEST', MESSAGES.invalidAddress);
+  }
+  const match = 'addressId' in target ? target : { coin: target.method, address: target.address };
+  const saved = await lockLiveAddress(tx, { userId, match });
+  if (!saved) throw new AppError('FORBIDDEN', MESSAGES.withdrawalAddressNotSaved);
+  if (saved.usableAt > now) {
+    throw new AppError('FORBIDDEN', withdrawalAddressCoolingOffMessage(saved.usableAt), {
+      usableAt: saved.usableAt.toISOString(),
+    });
+  }
+  return saved;
+}

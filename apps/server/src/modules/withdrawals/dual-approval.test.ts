@@ -1,0 +1,239 @@
+import { MESSAGES } from '@vestora/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestClock } from '../../../test/clock.ts';
+import {
+  balanceOf,
+  fundUser,
+  ledgerHealth,
+  saveUsableWithdrawalAddress,
+  verify,
+} from '../../../test/money.ts';
+import {
+  ADMIN,
+  bearer,
+  createMailbox,
+  createTestApp,
+  login,
+  signUpAndLogin,
+  type TestApp,
+} from '../../../test/test-app.ts';
+
+const BTC_ADDRESS = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq';
+
+const clock = createTestClock();
+const mailbox = createMailbox();
+let t: TestApp;
+let first: { token: string; id: string };
+beforeAll(async () => {
+  t = await createTestApp({}, { clock, mailer: mailbox });
+  const admin = await login(t.app, ADMIN.email, ADMIN.password);
+  first = { token: admin.token, id: admin.user._id };
+});
+afterAll(async () => {
+  await t.close();
+});
+
+function setRole(token: string, id: string, payload: object) {
+  return t.app.inject({ method: 'PUT', url: `/api/admin/users/${id}/role`, headers: bearer(token), payload });
+}
+
+/** A verified account made an administrator by the seeded one. */
+async function newAdministrator() {
+  const person = await signUpAndLogin(t.app);
+  await verify(t.app, first.token, person.user._id);
+  const granted = await setRole(first.token, person.user._id, { isAdmin: true, password: ADMIN.password });
+  expect(granted.statusCode).toBe(200);
+  return { token: person.token, id: person.user._id, fullName: person.user.fullName, input: person.input };
+}
+
+async function pendingWithdrawalOf(amount: number) {
+  const person = await signUpAndLogin(t.app);
+  await verify(t.app, first.token, person.user._id);
+  await fundUser(t.app, first.token, person.user._id, amount);
+  await saveUsableWithdrawalAddress(t, clock, person.token, {
+    coin: 'btc',
+    address: BTC_ADDRESS,
+    password: person.input.password,
+  });
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/api/user/withdraw',
+    headers: bearer(person.token),
+    payload: { amount, method: 'btc', address: BTC_ADDRESS },
+  });
+  expect(response.statusCode).toBe(201);
+  return { person, id: response.json().data._id as string };
+}
+
+function approve(token: string, id: string) {
+  return t.app.inject({
+    method: 'PUT',
+    url: `/api/admin/approveWithdrawal/${id}`,
+    headers: bearer(token),
+    payload: { txHash: 'payout-hash' },
+  });
+}
+
+async function adminRow(id: string) {
+  const list = await t.app.inject({
+    url: '/api/admin/withdrawals?status=pending',
+    headers: bearer(first.token),
+  });
+  const all = await t.app.inject({
+    url: '/api/admin/withdrawals?pageSize=200',
+    headers: bearer(first.token),
+  });
+  return {
+    administratorCount: list.json().administratorCount as number,
+    row: all.json().data.find((candidate: { _id: string }) => candidate._id === id),
+  };
+}
+
+async function totalWithdrawn(person: { token: string; user: { _id: string } }) {
+  const profile = await t.app.inject({
+    url: `/api/user/userprofile/${person.user._id}`,
+    headers: bearer(person.token),
+  });
+  return profile.json().data.totalWithdrawn as number;
+}
+
+describe('the administrator role', () => {
+  it('keeps the last administrator, and needs the password and a verified account', async () => {
+    const self = await setRole(first.token, first.id, { isAdmin: false, password: ADMIN.password });
+    expect(self.statusCode).toBe(409);
+    expect(self.json().message).toBe(MESSAGES.lastAdministrator);
+
+    const unverified = await signUpAndLogin(t.app);
+    const refused = await setRole(first.token, unverified.user._id, {
+      isAdmin: true,
+      password: ADMIN.password,
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(MESSAGES.administratorRoleNeedsVerified);
+    await verify(t.app, first.token, unverified.user._id);
+    const wrong = await setRole(first.token, unverified.user._id, { isAdmin: true, password: 'Wrong#Pass9' });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().message).toBe(MESSAGES.passwordWrong);
+    const missing = await setRole(first.token, unverified.user._id, { isAdmin: true });
+    expect(missing.json().message).toBe(MESSAGES.administratorRoleNeedsPassword);
+    const byUser = await setRole(unverified.token, unverified.user._id, { isAdmin: true, password: 'x' });
+    expect(byUser.statusCode).toBe(403);
+    const consoleAnswer = await t.app.inject({
+      url: '/api/admin/withdrawals',
+      headers: bearer(unverified.token),
+    });
+    expect(consoleAnswer.statusCode).toBe(403);
+  });
+
+  it('grants and revokes the role, audited and e-mailed, taking effect on the next request', async () => {
+    const second = await newAdministrator();
+    const mail = mailbox.sent.findLast((candidate) => candidate.to === second.input.email);
+    expect(mail?.subject).toContain('is now an administrator');
+    expect(
+      (await t.app.inject({ url: '/api/admin/withdrawals', headers: bearer(second.token) })).statusCode,
+    ).toBe(200);
+    const revoked = await setRole(first.token, second.id, { isAdmin: false, password: ADMIN.password });
+    expect(revoked.statusCode).toBe(200);
+    expect(revoked.json()).toMatchObject({
+      message: MESSAGES.administratorRoleRevoked,
+      data: { isAdmin: false },
+    });
+    expect(
+      (await t.app.inject({ url: '/api/admin/withdrawals', headers: bearer(second.token) })).statusCode,
+    ).toBe(403);
+    expect(mailbox.sent.findLast((candidate) => candidate.to === second.input.email)?.subject).toContain(
+      'no longer an administrator',
+    );
+    const audit = await t.app.inject({ url: '/api/admin/audit?pageSize=200', headers: bearer(first.token) });
+    const roleChanges = audit
+      .json()
+      .data.filter(
+        (entry: { action: string; targetId: string }) =>
+          entry.action === 'user.role' && entry.targetId === second.id,
+      );
+    expect(roleChanges).toHaveLength(2);
+  });
+
+  it('lets one of two administrators removing each other at the same moment succeed', async () => {
+    // The earlier test revoked its administrator: with these two, the seeded one steps down, leaving two.
+    const a = await newAdministrator();
+    const b = await newAdministrator();
+    const demoteFirst = await setRole(b.token, first.id, { isAdmin: false, password: b.input.password });
+    expect(demoteFirst.statusCode).toBe(200);
+    const [aRemovesB, bRemovesA] = await Promise.all([
+      setRole(a.token, b.id, { isAdmin: false, password: a.input.password }),
+      setRole(b.token, a.id, { isAdmin: false, password: b.input.password }),
+    ]);
+    const statuses = [aRemovesB.statusCode, bRemovesA.statusCode].sort();
+    expect(statuses).toEqual([200, 409]);
+    const survivor = aRemovesB.statusCode === 200 ? a : b;
+    const restored = await setRole(survivor.token, first.id, {
+      isAdmin: true,
+      password: survivor.input.password,
+    });
+    expect(restored.statusCode).toBe(200);
+  });
+});
+
+describe('four eyes on large withdrawals', () => {
+  it('says why a large withdrawal waits with one approval, ignores the same administrator twice, and pays on a second', async () => {
+    const second = await newAdministrator();
+    const { person, id } = await pendingWithdrawalOf(12_000);
+
+    const firstApproval = await approve(first.token, id);
+    expect(firstApproval.statusCode).toBe(200);
+    expect(firstApproval.json().message).toBe(MESSAGES.withdrawalFirstApproval);
+    const again = await approve(first.token, id);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe(MESSAGES.withdrawalApprovedAlreadyByYou);
+    const waiting = await adminRow(id);
+    expect(waiting.row).toMatchObject({ status: 'pending', needsTwoApprovals: true });
+    expect(waiting.row.approvals).toHaveLength(1);
+    expect(waiting.row.approvals[0].adminName).toBe('Site Administrator');
+    expect(await balanceOf(t.app, person.token, person.user._id)).toBe(0);
+    expect(await totalWithdrawn(person)).toBe(0);
+
+    const secondApproval = await approve(second.token, id);
+    expect(secondApproval.statusCode).toBe(200);
+    expect(secondApproval.json().message).toBe(MESSAGES.withdrawalApproved);
+    const paid = await adminRow(id);
+    expect(paid.row).toMatchObject({ status: 'approved', payoutTxHash: 'payout-hash' });
+    expect(paid.row.approvals).toHaveLength(2);
+    expect(await totalWithdrawn(person)).toBe(12_000);
+    expect((await ledgerHealth(t.app, first.token)).isHealthy).toBe(true);
+  });
+
+  it('pays once when two more administrators give the second approval at the same moment', async () => {
+    const second = await newAdministrator();
+    const third = await newAdministrator();
+    const { person, id } = await pendingWithdrawalOf(10_000);
+    expect((await approve(first.token, id)).json().message).toBe(MESSAGES.withdrawalFirstApproval);
+    const answers = await Promise.all([approve(second.token, id), approve(third.token, id)]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
+    expect(answers.find((answer) => answer.statusCode === 409)?.json().message).toBe(
+      MESSAGES.alreadyProcessed,
+    );
+    expect(await totalWithdrawn(person)).toBe(10_000);
+    expect((await ledgerHealth(t.app, first.token)).isHealthy).toBe(true);
+  });
+
+  it('pays once when two administrators approve at the same moment from the start', async () => {
+    const second = await newAdministrator();
+    const { person, id } = await pendingWithdrawalOf(15_000);
+    const answers = await Promise.all([approve(first.token, id), approve(second.token, id)]);
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200]);
+    expect(answers.map((answer) => answer.json().message).sort()).toEqual(
+      [MESSAGES.withdrawalApproved, MESSAGES.withdrawalFirstApproval].sort(),
+    );
+    expect(await totalWithdrawn(person)).toBe(15_000);
+    expect((await ledgerHealth(t.app, first.token)).isHealthy).toBe(true);
+  });
+
+  it('pays a withdrawal below the amount on one approval', async () => {
+    const { person, id } = await pendingWithdrawalOf(9_999.99);
+    const response = await approve(first.token, id);
+    expect(response.json().message).toBe(MESSAGES.withdrawalApproved);
+    expect((await adminRow(id)).row).toMatchObject({ status: 'approved', needsTwoApprovals: false });
+    expect(await totalWithdrawn(person)).toBe(9_999.99);
+  });
+});

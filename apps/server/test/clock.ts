@@ -1,0 +1,12 @@
+import type { Clock } from '../src/lib/clock.ts';
+
+/** A clock the tests move forward by hand (cool-offs, locks, plan terms). */
+export function createTestClock(start = new Date()): Clock & { advance(ms: number): void } {
+  let current = start;
+  return {
+    now: () => current,
+    advance(ms) {
+      current = new Date(current.getTime() + ms);
+    },
+  };
+}

@@ -1,0 +1,34 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  type AddWithdrawalAddressRequest,
+  addWithdrawalAddressRoute,
+  removeWithdrawalAddressRoute,
+  withdrawalAddressesRoute,
+} from '@vestora/shared';
+import { callApi, queryKeyOf } from '../../app/api.ts';
+
+const ADDRESS_BOOK_KEY = queryKeyOf(withdrawalAddressesRoute);
+
+/** The address book, with the lock on withdrawals; it refetches on focus, so cool-offs ending show up. */
+export function useWithdrawalAddressBook() {
+  return useQuery({
+    queryKey: ADDRESS_BOOK_KEY,
+    queryFn: ({ signal }) => callApi(withdrawalAddressesRoute, { signal }),
+  });
+}
+
+export function useAddWithdrawalAddress() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: AddWithdrawalAddressRequest) => callApi(addWithdrawalAddressRoute, { body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ADDRESS_BOOK_KEY }),
+  });
+}
+
+export function useRemoveWithdrawalAddress() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => callApi(removeWithdrawalAddressRoute, { params: { id } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ADDRESS_BOOK_KEY }),
+  });
+}
