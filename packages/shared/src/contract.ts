@@ -38,6 +38,16 @@ export function defineRoute<const Contract extends RouteContract>(contract: Cont
   return contract;
 }
 
+/**
+ * A route's method and path alone, typed by its contract. Pages of the first download call their
+ * routes through one, so the schemas (and zod) stay out of the JavaScript a visitor loads first;
+ * the compiler checks the method and path against the contract.
+ */
+export type RouteRef<Contract extends RouteContract> = Pick<Contract, 'method' | 'path'> & {
+  /** Never set: carries the contract's type. */
+  readonly contract?: Contract;
+};
+
 type OutputOf<Schema> = Schema extends z.ZodType ? z.output<Schema> : undefined;
 type InputOf<Schema> = Schema extends z.ZodType ? z.input<Schema> : undefined;
 
@@ -77,14 +87,5 @@ export function pageOf<Item extends z.ZodType>(item: Item) {
     page: z.number().int(),
     pageSize: z.number().int(),
     total: z.number().int(),
-  });
-}
-
-/** A path with its parameters filled in, each encoded. */
-export function pathWith(path: string, params: Record<string, unknown> | undefined): string {
-  return path.replace(/:(\w+)/g, (_match, name: string) => {
-    const value = params?.[name];
-    if (value === undefined || value === null) throw new Error(`The path ${path} needs :${name}.`);
-    return encodeURIComponent(String(value));
   });
 }

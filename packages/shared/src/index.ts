@@ -31,6 +31,7 @@ export * from './ledger.ts';
 export * from './liabilities.ts';
 export * from './messages.ts';
 export * from './money.ts';
+export * from './paths.ts';
 export * from './plans.ts';
 export * from './reference.ts';
 export * from './site.ts';

@@ -6,6 +6,7 @@ import {
   type QueryInputOf,
   type ResponseOf,
   type RouteContract,
+  type RouteRef,
 } from '@vestora/shared';
 import { endRefusedSession, getSession } from './session.ts';
 
@@ -96,7 +97,7 @@ export interface CallInput<Contract extends RouteContract> {
 
 /** Calls the route a contract declares: its URL, method and answer come from the contract. */
 export function callApi<Contract extends RouteContract>(
-  contract: Contract,
+  contract: Contract | RouteRef<Contract>,
   { params, query, body, signal, idempotencyKey }: CallInput<Contract> = {},
 ): Promise<ResponseOf<Contract>> {
   return apiRequest(pathWith(contract.path, params ?? undefined) + queryStringOf(query), {
@@ -113,7 +114,7 @@ export function callApi<Contract extends RouteContract>(
  * page and filter of it; `['admin']` is the prefix of every console answer.
  */
 export function queryKeyOf<Contract extends RouteContract>(
-  contract: Contract,
+  contract: Contract | RouteRef<Contract>,
   input: Pick<CallInput<Contract>, 'params' | 'query'> = {},
 ) {
   const { params, query } = input;

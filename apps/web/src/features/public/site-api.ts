@@ -1,10 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { type ResponseOf, type SiteRules, type SiteSettings, siteRoute } from '@vestora/shared';
+import type { ResponseOf, RouteRef, SiteRules, SiteSettings, siteRoute } from '@vestora/shared';
 import { useEffect, useState } from 'react';
 import { callApi, queryKeyOf } from '../../app/api.ts';
 
+/** Every page reads the site settings first: by reference, so zod is not part of the first download. */
+const SITE: RouteRef<typeof siteRoute> = { method: 'GET', path: '/api/site' };
+
 /** The same cache entry the admin site-settings page edits, so a save shows here at once. */
-export const SITE_KEY = queryKeyOf(siteRoute);
+export const SITE_KEY = queryKeyOf(SITE);
 const STALE_AFTER_MS = 5 * 60_000;
 
 type SiteAnswer = ResponseOf<typeof siteRoute>;
@@ -30,7 +33,7 @@ export function useSiteSettings(): {
     queryClient
       .fetchQuery({
         queryKey: SITE_KEY,
-        queryFn: ({ signal }) => callApi(siteRoute, { signal }),
+        queryFn: ({ signal }) => callApi(SITE, { signal }),
         staleTime: STALE_AFTER_MS,
       })
       .then(
