@@ -16,6 +16,7 @@ import { registerSecurityHeaders } from './lib/security.ts';
 import { registerThrottles } from './lib/throttle.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
 import { adminAdjustmentRoutes } from './modules/adjustments/adjustments.routes.ts';
+import { adminChangeRoutes } from './modules/admin-changes/admin-changes.routes.ts';
 import { apiReferenceRoutes } from './modules/api-reference/api-reference.routes.ts';
 import { adminAuditRoutes } from './modules/audit/audit.routes.ts';
 import { requireAdmin } from './modules/auth/auth.guard.ts';
@@ -32,6 +33,7 @@ import { healthRoutes } from './modules/operations/health.routes.ts';
 import { registerMetrics } from './modules/operations/metrics.ts';
 import { passwordResetRoutes } from './modules/password-reset/password-reset.routes.ts';
 import { adminPlanRoutes, planRoutes } from './modules/plans/plans.routes.ts';
+import { rateRoutes } from './modules/rates/rates.routes.ts';
 import { adminSiteRoutes, siteRoutes } from './modules/settings/settings.routes.ts';
 import { adminSupportRoutes, supportRoutes } from './modules/support/support.routes.ts';
 import { adminSecurityRoutes, twoFactorRoutes } from './modules/two-factor/two-factor.routes.ts';
@@ -171,6 +173,8 @@ export async function buildApp({
     passwordResetRoutes,
     liabilityRoutes,
     apiReferenceRoutes,
+    rateRoutes,
+    adminChangeRoutes,
   ]) {
     await app.register(routes);
   }

@@ -21,12 +21,17 @@ export async function adminGatewayRoutes(app: FastifyInstance): Promise<void> {
 
   app.post('/postWay', { onRequest: throttle(app, 'write') }, async (request, reply) => {
     const { fields, file } = await readFormOrJson(request, 'image');
-    const gateway = await addGateway({ db: app.db }, actorOf(request), {
+    const added = await addGateway({ db: app.db, clock: app.clock }, actorOf(request), {
       address: fields.add,
       type: fields.type,
       image: file,
     });
-    return reply.code(201).send({ data: gateway, message: MESSAGES.gatewayAdded });
+    if (added.status === 'pending') {
+      return reply
+        .code(202)
+        .send({ data: { _id: added.changeId, status: 'pending' }, message: MESSAGES.gatewayChangePending });
+    }
+    return reply.code(201).send({ data: added.gateway, message: MESSAGES.gatewayAdded });
   });
 
   app.delete<{ Params: { id: string } }>('/deletePost/:id', async (request) => {
