@@ -1,8 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Gateway } from '@vestora/shared';
-import { apiRequest } from '../../app/api.ts';
+import { type Gateway, pendingAdminChangesRoute } from '@vestora/shared';
+import { apiRequest, queryKeyOf } from '../../app/api.ts';
 
-const GATEWAYS_KEY = ['admin', 'gateways'] as const;
+export const GATEWAYS_KEY = ['admin', 'gateways'] as const;
 
 export function useGateways() {
   return useQuery({
@@ -19,12 +19,17 @@ export function useAddGateway() {
       form.set('add', input.add);
       form.set('type', input.type);
       if (input.image) form.set('image', input.image);
-      return apiRequest<{ data: Gateway; message: string }>('/api/admin/postWay', {
-        method: 'POST',
-        body: form,
-      });
+      // 201 with the gateway, or 202 when it waits for another administrator's approval.
+      return apiRequest<{ data: Gateway | { _id: string; status: 'pending' }; message: string }>(
+        '/api/admin/postWay',
+        { method: 'POST', body: form },
+      );
     },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: GATEWAYS_KEY }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: GATEWAYS_KEY }),
+        queryClient.invalidateQueries({ queryKey: queryKeyOf(pendingAdminChangesRoute) }),
+      ]),
   });
 }
 
