@@ -12,7 +12,7 @@ import { approveAdminChange, getPendingAdminChanges, rejectAdminChange } from '.
 
 export async function adminChangeRoutes(app: FastifyInstance): Promise<void> {
   route(app, pendingAdminChangesRoute, async () => ({
-    data: await getPendingAdminChanges(app.db, ADMIN_CHANGE_HANDLERS),
+    data: await getPendingAdminChanges({ db: app.db, clock: app.clock, handlers: ADMIN_CHANGE_HANDLERS }),
   }));
 
   route(

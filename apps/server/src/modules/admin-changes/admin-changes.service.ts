@@ -16,7 +16,8 @@ import {
 
 /** How one kind of change is shown to the approver and applied once approved. */
 export interface AdminChangeHandler {
-  describe(payload: unknown): Record<string, string>;
+  /** What the approver reads; images as signed links, since an <img> sends no bearer token. */
+  describe(payload: unknown, deps: { db: Executor; clock: Clock }): Promise<Record<string, string>>;
   apply(tx: Transaction, context: { approver: Actor; requestedBy: string }, payload: unknown): Promise<void>;
 }
 export type AdminChangeHandlers = Record<AdminChangeKind, AdminChangeHandler>;
@@ -50,23 +51,26 @@ export async function proposeAdminChange(
   return row;
 }
 
-export async function getPendingAdminChanges(
-  db: Executor,
-  handlers: AdminChangeHandlers,
-): Promise<AdminChange[]> {
-  const rows = await listPendingAdminChanges(db);
-  return rows.map(({ change, requester }) => {
-    const kind = change.kind as AdminChangeKind;
-    return {
-      _id: change.id,
-      kind,
-      subject: change.subject,
-      details: handlers[kind].describe(change.payload),
-      status: change.status,
-      requestedBy: { _id: requester.id, fullName: requester.fullName, email: requester.email },
-      requestedAt: change.requestedAt.toISOString(),
-    };
-  });
+export async function getPendingAdminChanges(deps: {
+  db: Executor;
+  clock: Clock;
+  handlers: AdminChangeHandlers;
+}): Promise<AdminChange[]> {
+  const rows = await listPendingAdminChanges(deps.db);
+  return Promise.all(
+    rows.map(async ({ change, requester }) => {
+      const kind = change.kind as AdminChangeKind;
+      return {
+        _id: change.id,
+        kind,
+        subject: change.subject,
+        details: await deps.handlers[kind].describe(change.payload, deps),
+        status: change.status,
+        requestedBy: { _id: requester.id, fullName: requester.fullName, email: requester.email },
+        requestedAt: change.requestedAt.toISOString(),
+      };
+    }),
+  );
 }
 
 /** Locks a pending change that `actor` may decide: someone else's, still pending. */

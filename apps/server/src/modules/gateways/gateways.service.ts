@@ -16,7 +16,7 @@ import {
 import { recordAudit } from '../audit/audit.service.ts';
 import type { Actor } from '../auth/auth.service.ts';
 import { listUsersWithPendingDepositsTo } from '../deposits/deposits.repo.ts';
-import { fileUrl, storeFile } from '../files/files.service.ts';
+import { fileUrl, signedFileUrl, storeFile } from '../files/files.service.ts';
 import { notify } from '../notifications/notifications.service.ts';
 import { type GatewayRow, insertGateway, listActiveGateways, retireGateway } from './gateways.repo.ts';
 
@@ -117,12 +117,12 @@ async function applyGatewayChange(
 
 /** How a gateway change is shown to the administrator asked to approve it, and applied. */
 export const gatewayChangeHandler: AdminChangeHandler = {
-  describe(payload) {
+  async describe(payload, { db, clock }) {
     const change = GatewayChangeSchema.parse(payload);
     return {
       address: change.address,
       network: networkLabel(change.coin, networkOfAddress(change.coin, change.address)),
-      image: fileUrl(change.imageFileId),
+      image: await signedFileUrl(db, clock, change.imageFileId),
     };
   },
   async apply(tx, context, payload) {
