@@ -97,7 +97,7 @@ function AddGatewayDialog({ open, onOpenChange }: { open: boolean; onOpenChange:
           <input
             id="gateway-image"
             type="file"
-            accept="image/png,image/jpeg,image/webp,image/gif"
+            accept="image/png"
             onChange={(event) => setImage(event.target.files?.[0] ?? null)}
             className="block w-full text-sm text-slate-700 file:mr-3 file:rounded-lg file:border-0 file:bg-slate-100 file:px-3 file:py-2 file:text-sm file:font-medium"
           />
