@@ -15,24 +15,25 @@ import { createMailer, type Mailer } from './lib/mailer.ts';
 import { registerSecurityHeaders } from './lib/security.ts';
 import { registerThrottles } from './lib/throttle.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
-import { adminAdjustmentRoutes } from './modules/adjustments/adjustments.routes.ts';
+import { adjustmentRoutes } from './modules/adjustments/adjustments.routes.ts';
 import { adminChangeRoutes } from './modules/admin-changes/admin-changes.routes.ts';
 import { apiReferenceRoutes } from './modules/api-reference/api-reference.routes.ts';
 import { adminAuditRoutes } from './modules/audit/audit.routes.ts';
 import { requireAdmin } from './modules/auth/auth.guard.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
-import { adminDepositRoutes, depositRoutes } from './modules/deposits/deposits.routes.ts';
+import { chainRoutes } from './modules/chain/chain.routes.ts';
+import { depositRoutes } from './modules/deposits/deposits.routes.ts';
 import { fileRoutes } from './modules/files/files.routes.ts';
-import { adminGatewayRoutes, gatewayRoutes } from './modules/gateways/gateways.routes.ts';
-import { adminHistoryRoutes, historyRoutes } from './modules/history/history.routes.ts';
-import { adminReserveRoutes, investmentRoutes } from './modules/investments/investments.routes.ts';
-import { adminLedgerRoutes } from './modules/ledger/ledger.routes.ts';
-import { adminLiabilityRoutes, liabilityRoutes } from './modules/liabilities/liabilities.routes.ts';
+import { gatewayRoutes } from './modules/gateways/gateways.routes.ts';
+import { historyRoutes } from './modules/history/history.routes.ts';
+import { investmentRoutes } from './modules/investments/investments.routes.ts';
+import { ledgerRoutes } from './modules/ledger/ledger.routes.ts';
+import { liabilityRoutes } from './modules/liabilities/liabilities.routes.ts';
 import { notificationRoutes } from './modules/notifications/notifications.routes.ts';
 import { healthRoutes } from './modules/operations/health.routes.ts';
 import { registerMetrics } from './modules/operations/metrics.ts';
 import { passwordResetRoutes } from './modules/password-reset/password-reset.routes.ts';
-import { adminPlanRoutes, planRoutes } from './modules/plans/plans.routes.ts';
+import { planRoutes } from './modules/plans/plans.routes.ts';
 import { rateRoutes } from './modules/rates/rates.routes.ts';
 import { adminSiteRoutes, siteRoutes } from './modules/settings/settings.routes.ts';
 import { adminSupportRoutes, supportRoutes } from './modules/support/support.routes.ts';
@@ -160,6 +161,7 @@ export async function buildApp({
     userRoutes,
     depositRoutes,
     withdrawalRoutes,
+    chainRoutes,
     historyRoutes,
     planRoutes,
     investmentRoutes,
@@ -172,6 +174,8 @@ export async function buildApp({
     siteRoutes,
     passwordResetRoutes,
     liabilityRoutes,
+    adjustmentRoutes,
+    ledgerRoutes,
     apiReferenceRoutes,
     rateRoutes,
     adminChangeRoutes,
@@ -183,18 +187,10 @@ export async function buildApp({
       admin.addHook('onRequest', requireAdmin);
       for (const routes of [
         adminUserRoutes,
-        adminDepositRoutes,
-        adminAdjustmentRoutes,
-        adminHistoryRoutes,
-        adminLedgerRoutes,
-        adminPlanRoutes,
-        adminReserveRoutes,
         adminSupportRoutes,
         adminAuditRoutes,
         adminSecurityRoutes,
-        adminGatewayRoutes,
         adminSiteRoutes,
-        adminLiabilityRoutes,
       ]) {
         await admin.register(routes);
       }

@@ -7,6 +7,7 @@ import { type EmbeddedDatabase, startEmbeddedPostgres } from './db/embedded.ts';
 import { migrateDatabase } from './db/migrate.ts';
 import { systemClock } from './lib/clock.ts';
 import { ensureFirstAdmin } from './modules/auth/auth.service.ts';
+import { startChainWatchers } from './modules/chain/chain-watcher.ts';
 import { moveDiskFilesIntoDatabase } from './modules/files/disk-import.ts';
 import { startHousekeeping } from './modules/housekeeping/housekeeping.service.ts';
 import { startPlanPayouts } from './modules/investments/plan-payouts.ts';
@@ -46,6 +47,7 @@ try {
   });
   const stopPayouts = startPlanPayouts(connection.db, systemClock, app.log);
   const stopHousekeeping = startHousekeeping(connection.db, config, systemClock, app.log);
+  const stopChainWatchers = startChainWatchers(connection.db, config, systemClock, app.log);
   const stopSnapshots = startLiabilitySnapshots(
     connection.db,
     systemClock,
@@ -65,6 +67,7 @@ try {
     await stopPayouts();
     await stopHousekeeping();
     await stopSnapshots();
+    await stopChainWatchers();
     await app.close();
     await connection.close();
     await embedded?.stop();

@@ -12,55 +12,62 @@
  * on the server), so the page, the server and its tests run this same code.
  */
 
+import { z } from 'zod';
+
 /** What the first snapshot names as its predecessor's root. */
 export const NO_PREVIOUS_ROOT = '0'.repeat(64);
 
-export interface LiabilitySnapshot {
-  id: string;
+export const LiabilitySnapshotSchema = z.object({
+  id: z.string(),
   /** ISO 8601 in UTC with milliseconds, exactly as signed: `2026-11-23T12:00:00.000Z`. */
-  takenAt: string;
-  rootHash: string;
+  takenAt: z.string(),
+  rootHash: z.string(),
   /** Cents, decimal string. */
-  rootSum: string;
-  leafCount: number;
-  previousRootHash: string;
+  rootSum: z.string(),
+  leafCount: z.number().int(),
+  previousRootHash: z.string(),
   /** Hex Ed25519 signature over UTF-8 of `id:takenAt:rootHash:rootSum:previousRootHash`. */
-  signature: string;
-}
+  signature: z.string(),
+});
+export type LiabilitySnapshot = z.infer<typeof LiabilitySnapshotSchema>;
 
-export interface LiabilityList {
+export const LiabilityListSchema = z.object({
   /** Hex of the 32-byte raw Ed25519 public key. */
-  publicKey: string;
+  publicKey: z.string(),
   /** Newest first. */
-  snapshots: LiabilitySnapshot[];
-}
+  snapshots: z.array(LiabilitySnapshotSchema),
+});
+export type LiabilityList = z.infer<typeof LiabilityListSchema>;
 
-export interface LiabilityPathNode {
-  hash: string;
+export const LiabilityPathNodeSchema = z.object({
+  hash: z.string(),
   /** Cents, decimal string. */
-  sum: string;
-}
+  sum: z.string(),
+});
+export type LiabilityPathNode = z.infer<typeof LiabilityPathNodeSchema>;
 
-export interface LiabilityProof {
-  snapshotId: string;
-  rootHash: string;
-  rootSum: string;
-  leaf: { leafId: string; salt: string; sum: string };
+export const LiabilityProofSchema = z.object({
+  snapshotId: z.string(),
+  rootHash: z.string(),
+  rootSum: z.string(),
+  leaf: z.object({ leafId: z.string(), salt: z.string(), sum: z.string() }),
   /** The leaf's position among the (padded) leaves. */
-  index: number;
+  index: z.number().int(),
   /** Leaves including padding: a power of two. */
-  leafCount: number;
+  leafCount: z.number().int(),
   /** The siblings from the leaf's level up to just below the root. */
-  path: LiabilityPathNode[];
-}
+  path: z.array(LiabilityPathNodeSchema),
+});
+export type LiabilityProof = z.infer<typeof LiabilityProofSchema>;
 
 /** A user's balance now, in cents as decimal strings, to set beside what a snapshot counted. */
-export interface LiabilityBalance {
-  availableCents: string;
-  withdrawalHoldCents: string;
-  investedCents: string;
-  totalCents: string;
-}
+export const LiabilityBalanceSchema = z.object({
+  availableCents: z.string(),
+  withdrawalHoldCents: z.string(),
+  investedCents: z.string(),
+  totalCents: z.string(),
+});
+export type LiabilityBalance = z.infer<typeof LiabilityBalanceSchema>;
 
 export type Sha256 = (data: Uint8Array) => Promise<Uint8Array>;
 export type Ed25519Verify = (

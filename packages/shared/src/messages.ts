@@ -170,4 +170,20 @@ export const MESSAGES = {
   ratesSaved: 'Exchange rates saved.',
   rateInvalid:
     'Enter each rate as a USD price above zero with at most two decimals, for example 65000 or 3120.50.',
+  walletKeyMalformed:
+    'This is not an extended public key. Paste the account key your wallet exports (it starts with zpub, xpub, vpub or tpub).',
+  walletKeyPrivate:
+    'This is a private key. Never paste a private key here: export the extended PUBLIC key (xpub, zpub, vpub or tpub) of the account instead.',
+  walletKeyWrongNetwork:
+    'This key belongs to another Bitcoin network than the one this platform runs on (BITCOIN_NETWORK).',
+  walletKeyWrongType:
+    'This key is for another address type. Export the BIP84 native SegWit account key (zpub, or vpub on test networks).',
+  walletKeyWrongDepth:
+    "This is not an account-level key. Export the key of the account (m/84'/0'/0' for Bitcoin, m/44'/60'/0' for Ethereum), not of the wallet root or of one address.",
+  walletEthereumKeyVersion: "An Ethereum account key (m/44'/60'/0') is exported as an xpub.",
+  walletSaved: 'Wallet saved. Deposits to this coin now go to addresses derived from it.',
+  walletPreviewed: 'Nothing saved yet: compare these addresses with your own wallet first.',
+  noWalletForCoin: 'Deposits of this coin do not go to per-user addresses yet.',
+  chainDepositNotReviewed:
+    'This deposit is credited from the blockchain after its confirmations; there is nothing to approve or decline.',
 } as const;

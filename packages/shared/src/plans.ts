@@ -7,50 +7,53 @@ export type PlanPeriod = (typeof PLAN_PERIODS)[number];
 export const PERIOD_DAYS: Record<PlanPeriod, number> = { daily: 1, weekly: 7, monthly: 30 };
 
 /** A plan as `GET /api/plans` shows it: `rate` is the percent per period (3.6), amounts in USD. */
-export interface Plan {
-  _id: string;
-  name: string;
-  rate: number;
-  period: PlanPeriod;
-  durationDays: number;
-  minAmount: number;
-  maxAmount: number;
-  principalReturn: boolean;
-  status: 'active' | 'retired';
-}
+export const PlanSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  rate: z.number(),
+  period: z.enum(PLAN_PERIODS),
+  durationDays: z.number().int(),
+  minAmount: z.number(),
+  maxAmount: z.number(),
+  principalReturn: z.boolean(),
+  status: z.enum(['active', 'retired']),
+});
+export type Plan = z.infer<typeof PlanSchema>;
 
-export interface Investment {
-  _id: string;
-  planId: string;
-  planName: string;
-  amount: number;
-  rate: number;
-  periodDays: number;
-  periodsTotal: number;
-  periodsPaid: number;
-  principalReturn: boolean;
+export const InvestmentSchema = z.object({
+  _id: z.string(),
+  planId: z.string(),
+  planName: z.string(),
+  amount: z.number(),
+  rate: z.number(),
+  periodDays: z.number().int(),
+  periodsTotal: z.number().int(),
+  periodsPaid: z.number().int(),
+  principalReturn: z.boolean(),
   /** Returns paid so far, in USD. */
-  totalReturn: number;
+  totalReturn: z.number(),
   /** What the investment pays over its whole duration, in USD. */
-  expectedReturn: number;
-  status: 'active' | 'completed';
-  isReturnDelayed: boolean;
-  startedAt: string;
-  endsAt: string;
-  nextPayoutAt: string | null;
-  completedAt: string | null;
-}
+  expectedReturn: z.number(),
+  status: z.enum(['active', 'completed']),
+  isReturnDelayed: z.boolean(),
+  startedAt: z.string(),
+  endsAt: z.string(),
+  nextPayoutAt: z.string().nullable(),
+  completedAt: z.string().nullable(),
+});
+export type Investment = z.infer<typeof InvestmentSchema>;
 
-export interface ReserveStatus {
+export const ReserveStatusSchema = z.object({
   /** What the reserve holds, in USD. */
-  balance: number;
+  balance: z.number(),
   /** Returns already due and not yet paid, in USD. */
-  dueUnpaid: number;
+  dueUnpaid: z.number(),
   /** How much more the reserve needs to pay everything due, in USD (0 when covered). */
-  shortfall: number;
-  delayedInvestments: number;
-  activeInvestments: number;
-}
+  shortfall: z.number(),
+  delayedInvestments: z.number().int(),
+  activeInvestments: z.number().int(),
+});
+export type ReserveStatus = z.infer<typeof ReserveStatusSchema>;
 
 export const InvestRequestSchema = z
   .object({ planId: z.unknown().optional(), amount: z.unknown().optional() })

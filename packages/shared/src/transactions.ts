@@ -111,34 +111,54 @@ export const WithdrawalsQuerySchema = z.object({
   status: z.enum(TRANSACTION_STATUSES).optional(),
 });
 
-/** Admin transaction row: the Transaction entity of specification section 3. */
-export interface AdminTransaction {
-  _id: string;
-  type: 'deposit' | 'withdrawal';
-  mode: Coin;
-  fullName: string;
-  userName: string;
-  userId: string;
-  amount: number;
-  status: TransactionStatus;
-  createdAt: string;
-  image: string | null;
-  address: string | null;
-  reason: string | null;
-  /** The proof's content was already sent with an earlier deposit: a reused receipt. */
-  duplicateProof: boolean;
-}
+/** What the chain says about a deposit paid to the user's own address. */
+export const ChainDetailsSchema = z.object({
+  state: z.enum(['detected', 'confirming', 'credited', 'orphaned']),
+  /** In whole coins, exact. */
+  coinAmount: z.string(),
+  /** USD per coin it was credited at; null until credited. */
+  rate: z.number().nullable(),
+  txId: z.string(),
+  txUrl: z.string(),
+  confirmations: z.number().int(),
+  requiredConfirmations: z.number().int(),
+  isBelowMinimum: z.boolean(),
+});
+export type ChainDetails = z.infer<typeof ChainDetailsSchema>;
 
-export interface HistoryItem {
-  _id: string;
-  type: (typeof HISTORY_TYPES)[number];
+/** Admin transaction row: the Transaction entity of specification section 3. */
+export const AdminTransactionSchema = z.object({
+  _id: z.string(),
+  type: z.enum(['deposit', 'withdrawal']),
+  mode: z.enum(COINS),
+  fullName: z.string(),
+  userName: z.string(),
+  userId: z.string(),
+  amount: z.number(),
+  status: z.enum(TRANSACTION_STATUSES),
+  createdAt: z.string(),
+  image: z.string().nullable(),
+  address: z.string().nullable(),
+  reason: z.string().nullable(),
+  /** The proof's content was already sent with an earlier deposit: a reused receipt. */
+  duplicateProof: z.boolean(),
+  /** A deposit seen on chain: its payment, credited by the watcher, not by an administrator. */
+  chain: ChainDetailsSchema.optional(),
+});
+export type AdminTransaction = z.infer<typeof AdminTransactionSchema>;
+
+export const HistoryItemSchema = z.object({
+  _id: z.string(),
+  type: z.enum(HISTORY_TYPES),
   /** Coin of a deposit or withdrawal; credit/debit for an adjustment. */
-  mode: string;
-  amount: number;
-  status: TransactionStatus;
-  reason: string | null;
-  createdAt: string;
-}
+  mode: z.string(),
+  amount: z.number(),
+  status: z.enum(TRANSACTION_STATUSES),
+  reason: z.string().nullable(),
+  createdAt: z.string(),
+  chain: ChainDetailsSchema.optional(),
+});
+export type HistoryItem = z.infer<typeof HistoryItemSchema>;
 
 export const WithdrawalSchema = z.object({
   _id: z.string(),

@@ -72,6 +72,27 @@ const EnvSchema = z.object({
     .min(1)
     .max(24 * 366)
     .default(24),
+  BITCOIN_NETWORK: z.enum(['mainnet', 'testnet', 'regtest']).default('mainnet'),
+  BITCOIN_RPC_URL: z
+    .url({ message: 'must be the node address, such as http://user:password@127.0.0.1:8332' })
+    .optional(),
+  ETHEREUM_RPC_URL: z
+    .url({ message: 'must be a JSON-RPC address, such as http://127.0.0.1:8545' })
+    .optional(),
+  USDT_ERC20_CONTRACT: z
+    .string()
+    .regex(/^0x[0-9a-fA-F]{40}$/, { message: 'must be a 0x-prefixed contract address' })
+    .default('0xdAC17F958D2ee523a2206206994597C13D831ec7'),
+  RATE_MAX_AGE_HOURS: z.coerce.number().int().min(1).default(24),
+  CHAIN_POLL_SECONDS: z.coerce.number().int().min(1).default(15),
+  BITCOIN_EXPLORER_TX_URL: z
+    .string()
+    .includes('{txid}', { message: 'must contain {txid}' })
+    .default('https://mempool.space/tx/{txid}'),
+  ETHEREUM_EXPLORER_TX_URL: z
+    .string()
+    .includes('{txid}', { message: 'must contain {txid}' })
+    .default('https://etherscan.io/tx/{txid}'),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -146,6 +167,22 @@ export interface AppConfig {
   metricsToken: string | undefined;
   /** How often a proof-of-liabilities snapshot is taken on its own. */
   liabilitySnapshotIntervalMs: number;
+  /** Deposits watched on chain: the nodes to ask and how a payment is valued. */
+  chain: ChainConfig;
+}
+
+export interface ChainConfig {
+  bitcoinNetwork: 'mainnet' | 'testnet' | 'regtest';
+  /** Bitcoin Core JSON-RPC, credentials in the URL; unset, no Bitcoin watcher runs. */
+  bitcoinRpcUrl: string | undefined;
+  /** Any Ethereum JSON-RPC endpoint; unset, no Ethereum watcher runs. */
+  ethereumRpcUrl: string | undefined;
+  usdtContract: string;
+  /** A BTC or ETH rate older than this holds a confirmed payment instead of crediting it. */
+  rateMaxAgeMs: number;
+  pollIntervalMs: number;
+  /** Explorer pages of a transaction, `{txid}` replaced. */
+  explorerTxUrl: { bitcoin: string; ethereum: string };
 }
 
 /** The only reader of process.env: parsed once at start, failing fast with every problem listed. */
@@ -195,5 +232,14 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     webDistDir: env.WEB_DIST_DIR ? path.resolve(env.WEB_DIST_DIR) : undefined,
     metricsToken: env.METRICS_TOKEN,
     liabilitySnapshotIntervalMs: env.SNAPSHOT_EVERY_HOURS * 3_600_000,
+    chain: {
+      bitcoinNetwork: env.BITCOIN_NETWORK,
+      bitcoinRpcUrl: env.BITCOIN_RPC_URL,
+      ethereumRpcUrl: env.ETHEREUM_RPC_URL,
+      usdtContract: env.USDT_ERC20_CONTRACT.toLowerCase(),
+      rateMaxAgeMs: env.RATE_MAX_AGE_HOURS * 3_600_000,
+      pollIntervalMs: env.CHAIN_POLL_SECONDS * 1000,
+      explorerTxUrl: { bitcoin: env.BITCOIN_EXPLORER_TX_URL, ethereum: env.ETHEREUM_EXPLORER_TX_URL },
+    },
   };
 }

@@ -1,4 +1,5 @@
 export * from './admin-changes.ts';
+export * from './chain.ts';
 export * from './ledger.ts';
 export * from './liabilities.ts';
 export * from './money.ts';

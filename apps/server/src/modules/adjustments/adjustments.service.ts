@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { centsToUsd, MESSAGES } from '@vestora/shared';
-import type { Database } from '../../db/client.ts';
+import { type AdminUserRow, centsToUsd } from '@vestora/shared';
+import type { Transaction } from '../../lib/transaction.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import type { Actor } from '../auth/auth.service.ts';
-import { type StoredResponse, withIdempotency } from '../idempotency/idempotency.service.ts';
 import { postTransfers } from '../ledger/ledger.service.ts';
 import { toAdminUserRow } from '../users/users.mapper.ts';
 import { loadUserRecord, lockActiveUserOrFail } from '../users/users.service.ts';
@@ -19,44 +18,38 @@ export interface AdjustmentInput {
  * the platform's adjustments account; who did it and why stay on the transfer for the user to see.
  */
 export async function adjustBalance(
-  db: Database,
+  tx: Transaction,
   actor: Actor,
   userId: string,
   input: AdjustmentInput,
-  idempotencyKey: string | undefined,
-): Promise<StoredResponse> {
-  const fingerprint = { action: 'adjust', userId, ...input };
-  return withIdempotency(db, { userId: actor.user.id, key: idempotencyKey, fingerprint }, async (tx) => {
-    // Held until commit: an account being deleted meanwhile either waits for this or is gone (404).
-    const target = await lockActiveUserOrFail(tx, userId, 'share');
-    const user = { userId, kind: 'available' as const };
-    const platform = { platform: 'adjustments' as const };
-    const adjustmentId = randomUUID();
-    await postTransfers(tx, [
-      {
-        from: input.mode === 'credit' ? platform : user,
-        to: input.mode === 'credit' ? user : platform,
-        amountCents: input.amountCents,
-        kind: input.mode === 'credit' ? 'admin_credit' : 'admin_debit',
-        reference: { type: 'adjustment', id: adjustmentId },
-        settlementKey: `adjustment:${adjustmentId}`,
-        actorId: actor.user.id,
-        reason: input.reason,
-      },
-    ]);
-    await recordAudit(tx, actor, {
-      action: input.mode === 'credit' ? 'user.credit' : 'user.debit',
-      targetType: 'user',
-      targetId: userId,
-      before: { userName: target.userName },
-      after: {
-        userName: target.userName,
-        amount: centsToUsd(input.amountCents),
-        reason: input.reason,
-      },
-    });
-    const data = toAdminUserRow(await loadUserRecord(tx, userId));
-    const message = input.mode === 'credit' ? MESSAGES.accountCredited : MESSAGES.accountDebited;
-    return { status: 200, body: { data, message } };
+): Promise<AdminUserRow> {
+  // Held until commit: an account being deleted meanwhile either waits for this or is gone (404).
+  const target = await lockActiveUserOrFail(tx, userId, 'share');
+  const user = { userId, kind: 'available' as const };
+  const platform = { platform: 'adjustments' as const };
+  const adjustmentId = randomUUID();
+  await postTransfers(tx, [
+    {
+      from: input.mode === 'credit' ? platform : user,
+      to: input.mode === 'credit' ? user : platform,
+      amountCents: input.amountCents,
+      kind: input.mode === 'credit' ? 'admin_credit' : 'admin_debit',
+      reference: { type: 'adjustment', id: adjustmentId },
+      settlementKey: `adjustment:${adjustmentId}`,
+      actorId: actor.user.id,
+      reason: input.reason,
+    },
+  ]);
+  await recordAudit(tx, actor, {
+    action: input.mode === 'credit' ? 'user.credit' : 'user.debit',
+    targetType: 'user',
+    targetId: userId,
+    before: { userName: target.userName },
+    after: {
+      userName: target.userName,
+      amount: centsToUsd(input.amountCents),
+      reason: input.reason,
+    },
   });
+  return toAdminUserRow(await loadUserRecord(tx, userId));
 }

@@ -71,7 +71,7 @@ describe('changing where depositors pay', () => {
     const secondAdmin = await makeAdmin();
 
     const proposed = await postWay(firstAdmin, { add: NEW_ADDRESS, type: 'btc' });
-    expect(proposed.statusCode).toBe(202);
+    expect(proposed.statusCode).toBe(201);
     expect(proposed.json()).toMatchObject({
       message: MESSAGES.gatewayChangePending,
       data: { status: 'pending' },
@@ -132,7 +132,7 @@ describe('changing where depositors pay', () => {
   it('a rejected change is never applied, and a different administrator must decide it', async () => {
     const secondAdmin = await makeAdmin();
     const proposed = await postWay(secondAdmin, { add: THIRD_ADDRESS, type: 'btc' });
-    expect(proposed.statusCode).toBe(202);
+    expect(proposed.statusCode).toBe(201);
     const changeId = proposed.json().data._id;
 
     const ownRejection = await decide(secondAdmin, changeId, 'reject');

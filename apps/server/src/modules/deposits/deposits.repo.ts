@@ -1,4 +1,4 @@
-import { and, count, eq } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { deposits } from '../../db/schema/index.ts';
 
@@ -35,7 +35,14 @@ export async function countPendingDeposits(db: Executor, { userId }: { userId: s
   const [row] = await db
     .select({ total: count() })
     .from(deposits)
-    .where(and(eq(deposits.userId, userId), eq(deposits.status, 'pending')));
+    .where(
+      and(
+        eq(deposits.userId, userId),
+        eq(deposits.status, 'pending'),
+        // A payment seen on chain is not a request the user made: it never counts against their cap.
+        sql`not exists (select 1 from chain_payments p where p.deposit_id = ${deposits.id})`,
+      ),
+    );
   return row?.total ?? 0;
 }
 
@@ -49,4 +56,33 @@ export async function listUsersWithPendingDepositsTo(
     .from(deposits)
     .where(and(eq(deposits.status, 'pending'), eq(deposits.mode, coin), eq(deposits.address, address)));
   return rows.map((row) => row.userId);
+}
+
+/** A deposit made on chain, as its payment moves: its USD value, and approved or rejected once settled. */
+export async function updateChainDeposit(
+  db: Executor,
+  {
+    id,
+    status,
+    amountCents,
+    decidedAt,
+    reason,
+  }: {
+    id: string;
+    status?: 'pending' | 'approved' | 'rejected';
+    amountCents?: bigint;
+    decidedAt?: Date | null;
+    reason?: string | null;
+  },
+): Promise<void> {
+  await db
+    .update(deposits)
+    .set({ status, amountCents, decidedAt, decisionReason: reason })
+    .where(eq(deposits.id, id));
+}
+
+/** Whether the deposit is a payment seen on chain, which the watcher settles, not an administrator. */
+export async function isChainDeposit(db: Executor, { id }: { id: string }): Promise<boolean> {
+  const result = await db.execute(sql`select 1 from chain_payments where deposit_id = ${id}`);
+  return result.rows.length > 0;
 }

@@ -1,56 +1,35 @@
-import { DeclineRequestSchema, DepositRequestSchema } from '@vestora/shared';
+import { approveDepositRoute, createDepositRoute, declineDepositRoute, MESSAGES } from '@vestora/shared';
 import type { FastifyInstance } from 'fastify';
-import { readFormOrJson } from '../../lib/multipart.ts';
+import { route } from '../../lib/route.ts';
 import { throttle } from '../../lib/throttle.ts';
-import { parseWith } from '../../lib/validation.ts';
-import { actorOf, requireUser } from '../auth/auth.guard.ts';
-import { idempotencyKeyOf } from '../idempotency/idempotency-key.ts';
-import { createDeposit, decideDeposit } from './deposits.service.ts';
+import { approveDeposit, createDeposit, declineDeposit } from './deposits.service.ts';
 
 export async function depositRoutes(app: FastifyInstance): Promise<void> {
-  app.post(
-    '/api/user/deposit',
-    { onRequest: [requireUser, throttle(app, 'write')] },
-    async (request, reply) => {
-      const { fields, file } = await readFormOrJson(request, 'image');
-      const { mode, amountCents } = parseWith(DepositRequestSchema, fields);
-      const { status, body } = await createDeposit(
+  route(
+    app,
+    createDepositRoute,
+    async ({ tx, actor, body, file }) => ({
+      data: await createDeposit(
+        tx,
         {
-          db: app.db,
+          actor,
           minDepositCents: app.config.minDepositCents,
           maxPending: app.config.caps.pendingDeposits,
         },
-        actorOf(request),
-        { mode, amountCents, proof: file },
-        idempotencyKeyOf(request),
-      );
-      return reply.code(status).send(body);
-    },
+        { ...body, proof: file },
+      ),
+      message: MESSAGES.depositSuccess,
+    }),
+    { onRequest: [throttle(app, 'write')] },
   );
-}
 
-/** Inside the admin scope. */
-export async function adminDepositRoutes(app: FastifyInstance): Promise<void> {
-  app.put<{ Params: { id: string } }>('/approveDeposit/:id', async (request, reply) => {
-    const { status, body } = await decideDeposit(
-      app.db,
-      actorOf(request),
-      request.params.id,
-      { action: 'approve' },
-      idempotencyKeyOf(request),
-    );
-    return reply.code(status).send(body);
+  route(app, approveDepositRoute, async ({ tx, actor, params }) => {
+    await approveDeposit(tx, actor, params.id);
+    return { message: MESSAGES.depositApproved };
   });
 
-  app.put<{ Params: { id: string } }>('/declineDeposit/:id', async (request, reply) => {
-    const { reason } = parseWith(DeclineRequestSchema, request.body);
-    const { status, body } = await decideDeposit(
-      app.db,
-      actorOf(request),
-      request.params.id,
-      { action: 'decline', reason: reason || null },
-      idempotencyKeyOf(request),
-    );
-    return reply.code(status).send(body);
+  route(app, declineDepositRoute, async ({ tx, actor, params, body }) => {
+    await declineDeposit(tx, actor, params.id, { reason: body.reason || null });
+    return { message: MESSAGES.depositDeclined };
   });
 }

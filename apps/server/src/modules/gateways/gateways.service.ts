@@ -20,10 +20,6 @@ import { fileUrl, signedFileUrl, storeFile } from '../files/files.service.ts';
 import { notify } from '../notifications/notifications.service.ts';
 import { type GatewayRow, insertGateway, listActiveGateways, retireGateway } from './gateways.repo.ts';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-const isCoin = (value: string): value is Coin => (COINS as readonly string[]).includes(value);
-
 function toGateway(row: GatewayRow): Gateway {
   return {
     _id: row.id,
@@ -40,8 +36,8 @@ export async function listGateways(db: Executor): Promise<Gateway[]> {
 }
 
 /** What a depositor of `mode` pays to: the active gateways of that coin, the newest first. */
-export async function gatewaysForCoin(db: Executor, mode: string): Promise<Gateway[]> {
-  const rows = isCoin(mode) ? await listActiveGateways(db, { coin: mode }) : [];
+export async function gatewaysForCoin(db: Executor, coin: Coin): Promise<Gateway[]> {
+  const rows = await listActiveGateways(db, { coin });
   if (rows.length === 0) throw new AppError('NOT_FOUND', MESSAGES.noGatewayForCoin);
   return rows.map(toGateway);
 }
@@ -141,41 +137,36 @@ export type AddGatewayResult =
  * waits for another one to approve it.
  */
 export async function addGateway(
-  deps: { db: Database; clock: Clock },
+  tx: Transaction,
+  deps: { clock: Clock },
   actor: Actor,
-  input: { address?: string; type?: string; image?: Buffer },
+  { address, coin, image }: { address: string; coin: Coin; image: Buffer | undefined },
 ): Promise<AddGatewayResult> {
-  const address = input.address?.trim() ?? '';
-  const type = input.type?.trim().toLowerCase() ?? '';
-  if (!address || !type) throw new AppError('BAD_REQUEST', MESSAGES.gatewayFieldsRequired);
-  if (!isCoin(type)) throw new AppError('BAD_REQUEST', MESSAGES.unknownCoin);
-  if (!isAddressForCoin(type, address)) throw new AppError('BAD_REQUEST', MESSAGES.invalidAddress);
-  const uploadedType = input.image ? await detectAllowedType(input.image, IMAGE_TYPES) : null;
-  if (input.image && !uploadedType) throw new AppError('UNSUPPORTED_MEDIA_TYPE', MESSAGES.gatewayImageType);
-  if (input.image && uploadedType) checkQrImage(address, input.image, uploadedType);
-  const image = input.image ?? (await QRCode.toBuffer(address, { type: 'png', margin: 2, width: 320 }));
-
-  return runInTransaction(deps.db, async (tx) => {
-    const file = await storeFile(tx, { content: image, mimeType: 'image/png', ownerId: actor.user.id });
-    const change: GatewayChange = { coin: type, address, imageFileId: file.id };
-    if (await needsSecondAdmin(tx)) {
-      const proposed = await proposeAdminChange(tx, deps, actor, {
-        kind: 'gateway.address',
-        subject: type,
-        payload: change,
-      });
-      return { status: 'pending', changeId: proposed.id };
-    }
-    const gateway = await applyGatewayChange(tx, { approver: actor, requestedBy: actor.user.id }, change);
-    return { status: 'added', gateway };
+  if (!isAddressForCoin(coin, address)) throw new AppError('BAD_REQUEST', MESSAGES.invalidAddress);
+  const uploadedType = image ? await detectAllowedType(image, IMAGE_TYPES) : null;
+  if (image && !uploadedType) throw new AppError('UNSUPPORTED_MEDIA_TYPE', MESSAGES.gatewayImageType);
+  if (image && uploadedType) checkQrImage(address, image, uploadedType);
+  const file = await storeFile(tx, {
+    content: image ?? (await QRCode.toBuffer(address, { type: 'png', margin: 2, width: 320 })),
+    mimeType: 'image/png',
+    ownerId: actor.user.id,
   });
+  const change: GatewayChange = { coin, address, imageFileId: file.id };
+  if (await needsSecondAdmin(tx)) {
+    const proposed = await proposeAdminChange(tx, deps, actor, {
+      kind: 'gateway.address',
+      subject: coin,
+      payload: change,
+    });
+    return { status: 'pending', changeId: proposed.id };
+  }
+  const gateway = await applyGatewayChange(tx, { approver: actor, requestedBy: actor.user.id }, change);
+  return { status: 'added', gateway };
 }
 
 export async function deleteGateway(db: Database, actor: Actor, id: string): Promise<void> {
   await runInTransaction(db, async (tx) => {
-    if (!UUID.test(id) || !(await retireGateway(tx, { id }))) {
-      throw new AppError('NOT_FOUND', MESSAGES.gatewayNotFound);
-    }
+    if (!(await retireGateway(tx, { id }))) throw new AppError('NOT_FOUND', MESSAGES.gatewayNotFound);
     await recordAudit(tx, actor, {
       action: 'gateway.delete',
       targetType: 'gateway',

@@ -20,7 +20,9 @@ export type HistoryRow = {
 
 /**
  * Everything that touched one user's money, newest first: deposits and withdrawals with their state,
- * admin adjustments with their reason, plan events from the ledger.
+ * admin adjustments with their reason, plan events from the ledger. A transfer is read from the side
+ * the user's money is on (credited, or debited), so one between two of the user's own accounts (an
+ * investment, a principal return) is listed once.
  */
 export async function listUserHistory(
   db: Executor,
@@ -34,12 +36,20 @@ export async function listUserHistory(
       from withdrawals w where w.user_id = ${userId}
     union all
     select t.id,
-      case when t.kind in ('admin_credit', 'admin_debit') then 'adjustment' else 'plan' end,
-      case t.kind when 'admin_credit' then 'credit' when 'admin_debit' then 'debit' else t.kind end,
+      case when t.kind = 'admin_credit' then 'adjustment' else 'plan' end,
+      case t.kind when 'admin_credit' then 'credit' else t.kind end,
       t.amount_cents, 'approved', t.reason, t.created_at
       from ledger_transfers t
-      join ledger_accounts a on a.id in (t.debit_account_id, t.credit_account_id) and a.user_id = ${userId}
-      where t.kind in ('admin_credit', 'admin_debit', 'investment', 'plan_return', 'principal_return')`;
+      join ledger_accounts a on a.id = t.credit_account_id and a.user_id = ${userId}
+      where t.kind in ('admin_credit', 'plan_return', 'principal_return')
+    union all
+    select t.id,
+      case when t.kind = 'admin_debit' then 'adjustment' else 'plan' end,
+      case t.kind when 'admin_debit' then 'debit' else t.kind end,
+      t.amount_cents, 'approved', t.reason, t.created_at
+      from ledger_transfers t
+      join ledger_accounts a on a.id = t.debit_account_id and a.user_id = ${userId}
+      where t.kind in ('admin_debit', 'investment')`;
   const filter = type ? sql`where type = ${type}` : sql``;
   const [rows, totals] = await Promise.all([
     db.execute<HistoryRow>(sql`select * from (${events}) events ${filter}

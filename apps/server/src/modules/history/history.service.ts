@@ -6,18 +6,26 @@ import {
   type HistoryQuery,
   type Page,
 } from '@vestora/shared';
+import type { ChainConfig } from '../../config/env.ts';
 import type { Database, Executor } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { Actor } from '../auth/auth.service.ts';
+import { chainDetailsOfDeposits } from '../chain/chain.service.ts';
 import { signedFileUrl } from '../files/files.service.ts';
 import { listAllTransactions, listUserHistory } from './history.repo.ts';
 
+function depositIdsOf(rows: { id: string; type: string }[]): string[] {
+  return rows.filter((row) => row.type === 'deposit').map((row) => row.id);
+}
+
 export async function getUserHistory(
   db: Executor,
+  chainConfig: ChainConfig,
   actor: Actor,
   query: HistoryQuery,
 ): Promise<Page<HistoryItem>> {
   const { rows, total } = await listUserHistory(db, { userId: actor.user.id, ...query });
+  const chain = await chainDetailsOfDeposits(db, chainConfig, depositIdsOf(rows));
   return {
     data: rows.map((row) => ({
       _id: row.id,
@@ -27,6 +35,7 @@ export async function getUserHistory(
       status: row.status,
       reason: row.reason,
       createdAt: new Date(row.created_at).toISOString(),
+      ...(chain.has(row.id) ? { chain: chain.get(row.id) } : {}),
     })),
     page: query.page,
     pageSize: query.pageSize,
@@ -37,9 +46,11 @@ export async function getUserHistory(
 export async function getAllTransactions(
   db: Database,
   clock: Clock,
+  chainConfig: ChainConfig,
   query: AdminTransactionsQuery,
 ): Promise<Page<AdminTransaction>> {
   const { rows, total } = await listAllTransactions(db, query);
+  const chain = await chainDetailsOfDeposits(db, chainConfig, depositIdsOf(rows));
   const data = await Promise.all(
     rows.map(async (row) => ({
       _id: row.id,
@@ -56,6 +67,7 @@ export async function getAllTransactions(
       address: row.address,
       reason: row.reason,
       duplicateProof: row.duplicate_proof,
+      ...(chain.has(row.id) ? { chain: chain.get(row.id) } : {}),
     })),
   );
   return {

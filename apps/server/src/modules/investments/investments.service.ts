@@ -10,13 +10,12 @@ import {
   type ReserveStatus,
 } from '@vestora/shared';
 import type { z } from 'zod';
-import type { Database, Executor } from '../../db/client.ts';
+import type { Executor } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
-import { runInTransaction } from '../../lib/transaction.ts';
+import type { Transaction } from '../../lib/transaction.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import type { Actor } from '../auth/auth.service.ts';
-import { type StoredResponse, withIdempotency } from '../idempotency/idempotency.service.ts';
 import { postTransfers } from '../ledger/ledger.service.ts';
 import { getPlanRow } from '../plans/plans.service.ts';
 import { toInvestment } from './investment-terms.ts';
@@ -29,14 +28,12 @@ const DAY_MS = 86_400_000;
  * investment with the plan's terms as they are today; both in one transaction.
  */
 export async function invest(
-  db: Database,
-  clock: Clock,
-  actor: Actor,
+  tx: Transaction,
+  { actor, clock }: { actor: Actor; clock: Clock },
   input: z.output<typeof InvestRequestSchema>,
-  idempotencyKey: string | undefined,
-): Promise<StoredResponse> {
+): Promise<Investment> {
   if (!actor.user.isVerified) throw new AppError('FORBIDDEN', MESSAGES.mustBeVerifiedToInvest);
-  const plan = await getPlanRow(db, input.planId);
+  const plan = await getPlanRow(tx, input.planId);
   if (plan.status !== 'active') throw new AppError('CONFLICT', MESSAGES.planRetired);
   if (input.amountCents < plan.minCents || input.amountCents > plan.maxCents) {
     throw new AppError(
@@ -45,36 +42,33 @@ export async function invest(
     );
   }
   const userId = actor.user.id;
-  const fingerprint = { action: 'invest', planId: plan.id, amountCents: input.amountCents };
-  return withIdempotency(db, { userId, key: idempotencyKey, fingerprint }, async (tx) => {
-    const startedAt = clock.now();
-    const periodDays = PERIOD_DAYS[plan.period];
-    const row = await insertInvestment(tx, {
-      userId,
-      planId: plan.id,
-      planName: plan.name,
-      amountCents: input.amountCents,
-      rateBasisPoints: plan.rateBasisPoints,
-      periodDays,
-      periodsTotal: Math.floor(plan.durationDays / periodDays),
-      principalReturn: plan.principalReturn,
-      startedAt,
-      endsAt: new Date(startedAt.getTime() + plan.durationDays * DAY_MS),
-    });
-    await postTransfers(tx, [
-      {
-        from: { userId, kind: 'available' },
-        to: { userId, kind: 'invested' },
-        amountCents: input.amountCents,
-        kind: 'investment',
-        reference: { type: 'investment', id: row.id },
-        settlementKey: `investment:${row.id}`,
-        actorId: userId,
-        reason: `${plan.name} plan`,
-      },
-    ]);
-    return { status: 201, body: { data: toInvestment(row), message: MESSAGES.investmentStarted } };
+  const startedAt = clock.now();
+  const periodDays = PERIOD_DAYS[plan.period];
+  const row = await insertInvestment(tx, {
+    userId,
+    planId: plan.id,
+    planName: plan.name,
+    amountCents: input.amountCents,
+    rateBasisPoints: plan.rateBasisPoints,
+    periodDays,
+    periodsTotal: Math.floor(plan.durationDays / periodDays),
+    principalReturn: plan.principalReturn,
+    startedAt,
+    endsAt: new Date(startedAt.getTime() + plan.durationDays * DAY_MS),
   });
+  await postTransfers(tx, [
+    {
+      from: { userId, kind: 'available' },
+      to: { userId, kind: 'invested' },
+      amountCents: input.amountCents,
+      kind: 'investment',
+      reference: { type: 'investment', id: row.id },
+      settlementKey: `investment:${row.id}`,
+      actorId: userId,
+      reason: `${plan.name} plan`,
+    },
+  ]);
+  return toInvestment(row);
 }
 
 export async function listInvestments(db: Executor, userId: string): Promise<Investment[]> {
@@ -95,31 +89,28 @@ export async function getReserveStatus(db: Executor, clock: Clock): Promise<Rese
 
 /** The operator puts real money into the reserve that plan returns are paid from. */
 export async function fundReserve(
-  db: Database,
-  clock: Clock,
-  actor: Actor,
+  tx: Transaction,
+  { actor, clock }: { actor: Actor; clock: Clock },
   input: z.output<typeof FundReserveRequestSchema>,
 ): Promise<ReserveStatus> {
   const fundingId = randomUUID();
-  await runInTransaction(db, async (tx) => {
-    await postTransfers(tx, [
-      {
-        from: { platform: 'operator_funding' },
-        to: { platform: 'yield_reserve' },
-        amountCents: input.amountCents,
-        kind: 'reserve_funding',
-        reference: { type: 'reserve', id: fundingId },
-        settlementKey: `reserve:${fundingId}`,
-        actorId: actor.user.id,
-        reason: input.note,
-      },
-    ]);
-    await recordAudit(tx, actor, {
-      action: 'reserve.fund',
-      targetType: 'reserve',
-      targetId: fundingId,
-      after: { amount: centsToUsd(input.amountCents), note: input.note },
-    });
+  await postTransfers(tx, [
+    {
+      from: { platform: 'operator_funding' },
+      to: { platform: 'yield_reserve' },
+      amountCents: input.amountCents,
+      kind: 'reserve_funding',
+      reference: { type: 'reserve', id: fundingId },
+      settlementKey: `reserve:${fundingId}`,
+      actorId: actor.user.id,
+      reason: input.note,
+    },
+  ]);
+  await recordAudit(tx, actor, {
+    action: 'reserve.fund',
+    targetType: 'reserve',
+    targetId: fundingId,
+    after: { amount: centsToUsd(input.amountCents), note: input.note },
   });
-  return getReserveStatus(db, clock);
+  return getReserveStatus(tx, clock);
 }

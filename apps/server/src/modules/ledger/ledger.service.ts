@@ -1,4 +1,4 @@
-import { MESSAGES } from '@vestora/shared';
+import { type LedgerHealth, MESSAGES } from '@vestora/shared';
 import type { Executor } from '../../db/client.ts';
 import type { AccountKind, TransferKind } from '../../db/schema/index.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -72,16 +72,6 @@ export async function postTransfers(db: Executor, transfers: TransferRequest[]):
  */
 export async function lockYieldReserve(tx: Executor): Promise<bigint> {
   return lockPlatformBalance(tx, { kind: 'yield_reserve' });
-}
-
-export interface LedgerHealth {
-  isHealthy: boolean;
-  totalCents: string;
-  negativeUserBalances: number;
-  mismatchedBalances: number;
-  unsettledApprovedDeposits: number;
-  unsettledDecidedWithdrawals: number;
-  platformAccounts: Record<string, number>;
 }
 
 /** A kept report, as the console banner reads it: with when it was computed from the transfers. */

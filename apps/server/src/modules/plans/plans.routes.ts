@@ -1,43 +1,38 @@
-import { MESSAGES, PlanInputSchema } from '@vestora/shared';
+import {
+  adminPlansRoute,
+  createPlanRoute,
+  MESSAGES,
+  plansRoute,
+  restorePlanRoute,
+  retirePlanRoute,
+  updatePlanRoute,
+} from '@vestora/shared';
 import type { FastifyInstance } from 'fastify';
-import { parseWith } from '../../lib/validation.ts';
-import { actorOf } from '../auth/auth.guard.ts';
+import { route } from '../../lib/route.ts';
 import { createPlan, listPlans, setPlanStatus, updatePlan } from './plans.service.ts';
 
 export async function planRoutes(app: FastifyInstance): Promise<void> {
-  app.get('/api/plans', async () => ({ data: await listPlans(app.db, { activeOnly: true }) }));
-}
+  route(app, plansRoute, async () => ({ data: await listPlans(app.db, { activeOnly: true }) }));
 
-/** Inside the admin scope. */
-export async function adminPlanRoutes(app: FastifyInstance): Promise<void> {
-  app.get('/plans', async () => ({ data: await listPlans(app.db, { activeOnly: false }) }));
+  route(app, adminPlansRoute, async () => ({ data: await listPlans(app.db, { activeOnly: false }) }));
 
-  app.post('/plans', async (request, reply) => {
-    const plan = await createPlan(app.db, actorOf(request), parseWith(PlanInputSchema, request.body));
-    return reply.code(201).send({ data: plan, message: MESSAGES.planSaved });
-  });
+  route(app, createPlanRoute, async ({ tx, actor, body }) => ({
+    data: await createPlan(tx, actor, body),
+    message: MESSAGES.planSaved,
+  }));
 
-  app.put<{ Params: { id: string } }>('/plans/:id', async (request) => {
-    const plan = await updatePlan(
-      app.db,
-      actorOf(request),
-      request.params.id,
-      parseWith(PlanInputSchema, request.body),
-    );
-    return { data: plan, message: MESSAGES.planSaved };
-  });
+  route(app, updatePlanRoute, async ({ actor, params, body }) => ({
+    data: await updatePlan(app.db, actor, params.id, body),
+    message: MESSAGES.planSaved,
+  }));
 
-  app.put<{ Params: { id: string } }>('/retirePlan/:id', async (request) => {
-    return {
-      data: await setPlanStatus(app.db, actorOf(request), request.params.id, 'retired'),
-      message: MESSAGES.planRetiredNow,
-    };
-  });
+  route(app, retirePlanRoute, async ({ actor, params }) => ({
+    data: await setPlanStatus(app.db, actor, params.id, 'retired'),
+    message: MESSAGES.planRetiredNow,
+  }));
 
-  app.put<{ Params: { id: string } }>('/restorePlan/:id', async (request) => {
-    return {
-      data: await setPlanStatus(app.db, actorOf(request), request.params.id, 'active'),
-      message: MESSAGES.planSaved,
-    };
-  });
+  route(app, restorePlanRoute, async ({ actor, params }) => ({
+    data: await setPlanStatus(app.db, actor, params.id, 'active'),
+    message: MESSAGES.planSaved,
+  }));
 }

@@ -2,12 +2,10 @@ import { centsToUsd, MESSAGES, type Plan, type PlanInputSchema } from '@vestora/
 import type { z } from 'zod';
 import type { Database, Executor } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
-import { postgresCode, runInTransaction } from '../../lib/transaction.ts';
+import { postgresCode, runInTransaction, type Transaction } from '../../lib/transaction.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import type { Actor } from '../auth/auth.service.ts';
 import { findPlanRow, insertPlanRow, listPlanRows, type PlanRow, updatePlanRow } from './plans.repo.ts';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function toPlan(row: PlanRow): Plan {
   return {
@@ -28,7 +26,7 @@ export async function listPlans(db: Executor, options: { activeOnly: boolean }):
 }
 
 export async function getPlanRow(db: Executor, id: string): Promise<PlanRow> {
-  const row = UUID.test(id) ? await findPlanRow(db, { id }) : undefined;
+  const row = await findPlanRow(db, { id });
   if (!row) throw new AppError('NOT_FOUND', MESSAGES.planNotFound);
   return row;
 }
@@ -45,19 +43,15 @@ async function uniqueName<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-export async function createPlan(db: Database, actor: Actor, values: PlanValues): Promise<Plan> {
-  return uniqueName(() =>
-    runInTransaction(db, async (tx) => {
-      const plan = toPlan(await insertPlanRow(tx, values));
-      await recordAudit(tx, actor, {
-        action: 'plan.create',
-        targetType: 'plan',
-        targetId: plan._id,
-        after: plan,
-      });
-      return plan;
-    }),
-  );
+export async function createPlan(tx: Transaction, actor: Actor, values: PlanValues): Promise<Plan> {
+  const plan = toPlan(await uniqueName(() => insertPlanRow(tx, values)));
+  await recordAudit(tx, actor, {
+    action: 'plan.create',
+    targetType: 'plan',
+    targetId: plan._id,
+    after: plan,
+  });
+  return plan;
 }
 
 /** Changes apply to new investments only: running ones keep the terms they started with. */

@@ -1,7 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { approveAdminChangeRoute, pendingAdminChangesRoute, rejectAdminChangeRoute } from '@vestora/shared';
+import {
+  adminGatewaysRoute,
+  approveAdminChangeRoute,
+  pendingAdminChangesRoute,
+  rejectAdminChangeRoute,
+} from '@vestora/shared';
 import { callApi, queryKeyOf } from '../../app/api.ts';
-import { GATEWAYS_KEY } from './gateways-api.ts';
 
 export function usePendingChanges() {
   return useQuery({
@@ -18,7 +22,7 @@ export function useDecideChange() {
     onSettled: async () => {
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: queryKeyOf(pendingAdminChangesRoute) }),
-        queryClient.invalidateQueries({ queryKey: GATEWAYS_KEY }),
+        queryClient.invalidateQueries({ queryKey: queryKeyOf(adminGatewaysRoute) }),
       ]);
     },
   });

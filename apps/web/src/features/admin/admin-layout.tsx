@@ -19,6 +19,7 @@ const NAVIGATION = [
   { label: 'Transactions', to: '/admin/adminTrans', icon: ReceiptIcon },
   { label: 'Gateway', to: '/admin/gateway', icon: WalletIcon },
   { label: 'Withdrawals', to: '/admin/withdrawals', icon: WalletIcon },
+  { label: 'Wallets', to: '/admin/wallets', icon: WalletIcon },
   { label: 'Plans', to: '/admin/plans', icon: ChartIcon },
   { label: 'Support', to: '/admin/support', icon: ChatIcon },
   { label: 'Settings', to: '/admin/settings', icon: SettingsIcon },

@@ -6,4 +6,5 @@ export { SiteSettingsPage } from './site-settings-page.tsx';
 export { SupportPage } from './support-page.tsx';
 export { TransactionsPage } from './transactions-page.tsx';
 export { UsersPage } from './users-page.tsx';
+export { WalletsPage } from './wallets-page.tsx';
 export { WithdrawalsPage } from './withdrawals-page.tsx';

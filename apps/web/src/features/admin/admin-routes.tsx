@@ -15,6 +15,7 @@ export const adminRoutes: RouteObject = {
     { path: 'adminTrans', lazy: async () => ({ Component: (await pages()).TransactionsPage }) },
     { path: 'withdrawals', lazy: async () => ({ Component: (await pages()).WithdrawalsPage }) },
     { path: 'gateway', lazy: async () => ({ Component: (await pages()).GatewaysPage }) },
+    { path: 'wallets', lazy: async () => ({ Component: (await pages()).WalletsPage }) },
     { path: 'plans', lazy: async () => ({ Component: (await pages()).PlansPage }) },
     { path: 'support', lazy: async () => ({ Component: (await pages()).SupportPage }) },
     { path: 'settings', lazy: async () => ({ Component: (await pages()).SiteSettingsPage }) },

@@ -1,8 +1,10 @@
-import type { ReserveStatus } from '@vestora/shared';
+import type { LedgerHealth, ReserveStatus } from '@vestora/shared';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { AlertIcon } from '../../ui/icons.tsx';
 import { count, usd } from './admin-format.ts';
-import { type LedgerHealth, useAdminSecurity, useLedgerHealth, useReserve } from './console-status-api.ts';
+import { useAdminSecurity, useLedgerHealth, useReserve } from './console-status-api.ts';
+import { useWallets } from './wallets-api.ts';
 
 const plural = (value: number, noun: string) => `${count(value)} ${noun}${value === 1 ? '' : 's'}`;
 
@@ -72,39 +74,75 @@ function needsFunding(reserve: ReserveStatus): boolean {
   return reserve.shortfall > 0 || reserve.delayedInvestments > 0;
 }
 
-function ReserveWarning() {
-  const { data: reserve } = useReserve();
-  if (!reserve || !needsFunding(reserve)) return null;
+/** A warning across the console: what is wrong, and where to put it right when there is a place. */
+function AmberBanner({
+  role,
+  children,
+  action,
+}: {
+  role: 'alert' | 'status';
+  children: ReactNode;
+  action?: ReactNode;
+}) {
   return (
     <div
-      role="alert"
+      role={role}
       className="flex w-full flex-wrap items-center justify-between gap-x-4 gap-y-2 rounded-xl border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900"
     >
       <div className="flex items-start gap-2">
         <AlertIcon width={18} height={18} className="mt-0.5 shrink-0" />
-        <p>
-          <span className="font-semibold">Plan returns are delayed.</span>{' '}
-          {reserve.shortfall > 0 ? (
-            <>
-              The yield reserve is short by{' '}
-              <span className="font-semibold tabular-nums">{usd(reserve.shortfall)}</span>
-              {reserve.delayedInvestments > 0
-                ? `; ${plural(reserve.delayedInvestments, 'investment')} waiting for a return.`
-                : '.'}
-            </>
-          ) : (
-            // Funded since the last payout run: the waiting returns go out on the next one.
-            `The reserve now covers what is due; ${plural(reserve.delayedInvestments, 'investment')} will be paid on the next payout run.`
-          )}
-        </p>
+        <p>{children}</p>
       </div>
-      <Link
-        to="/admin/plans"
-        className="ml-6.5 font-semibold whitespace-nowrap text-amber-900 underline underline-offset-2 hover:text-amber-950"
-      >
-        Fund the reserve
-      </Link>
+      {action}
     </div>
+  );
+}
+
+const BANNER_LINK_CLASS =
+  'ml-6.5 font-semibold whitespace-nowrap text-amber-900 underline underline-offset-2 hover:text-amber-950';
+
+function ReserveWarning() {
+  const { data: reserve } = useReserve();
+  if (!reserve || !needsFunding(reserve)) return null;
+  return (
+    <AmberBanner
+      role="alert"
+      action={
+        <Link to="/admin/plans" className={BANNER_LINK_CLASS}>
+          Fund the reserve
+        </Link>
+      }
+    >
+      <span className="font-semibold">Plan returns are delayed.</span>{' '}
+      {reserve.shortfall > 0 ? (
+        <>
+          The yield reserve is short by{' '}
+          <span className="font-semibold tabular-nums">{usd(reserve.shortfall)}</span>
+          {reserve.delayedInvestments > 0
+            ? `; ${plural(reserve.delayedInvestments, 'investment')} waiting for a return.`
+            : '.'}
+        </>
+      ) : (
+        // Funded since the last payout run: the waiting returns go out on the next one.
+        `The reserve now covers what is due; ${plural(reserve.delayedInvestments, 'investment')} will be paid on the next payout run.`
+      )}
+    </AmberBanner>
+  );
+}
+
+/** Confirmed chain deposits are not credited at a stale price: they wait, and this says so. */
+function RateWarning() {
+  const { data } = useWallets();
+  const waiting = data?.data.filter((wallet) => wallet.waitingForRate > 0) ?? [];
+  if (waiting.length === 0) return null;
+  return (
+    <AmberBanner role="alert">
+      <span className="font-semibold">Confirmed deposits wait for a current rate:</span>{' '}
+      {waiting
+        .map((wallet) => `${plural(wallet.waitingForRate, 'deposit')} in ${wallet.coin.toUpperCase()}`)
+        .join(', ')}
+      . Set the rate to credit them.
+    </AmberBanner>
   );
 }
 
@@ -114,26 +152,19 @@ function TwoFactorWarning() {
   if (!security || security.adminsWithoutTwoFactor === 0) return null;
   const admins = security.adminsWithoutTwoFactor;
   return (
-    <div
+    <AmberBanner
       role="status"
-      className="flex w-full flex-wrap items-center justify-between gap-x-4 gap-y-2 rounded-xl border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900"
+      action={
+        <Link to="/user/security" className={BANNER_LINK_CLASS}>
+          Turn on two-factor sign-in
+        </Link>
+      }
     >
-      <div className="flex items-start gap-2">
-        <AlertIcon width={18} height={18} className="mt-0.5 shrink-0" />
-        <p>
-          <span className="font-semibold">
-            {plural(admins, 'administrator')} {admins === 1 ? 'signs' : 'sign'} in without a second factor.
-          </span>{' '}
-          A stolen password alone opens the console to them.
-        </p>
-      </div>
-      <Link
-        to="/user/security"
-        className="ml-6.5 font-semibold whitespace-nowrap text-amber-900 underline underline-offset-2 hover:text-amber-950"
-      >
-        Turn on two-factor sign-in
-      </Link>
-    </div>
+      <span className="font-semibold">
+        {plural(admins, 'administrator')} {admins === 1 ? 'signs' : 'sign'} in without a second factor.
+      </span>{' '}
+      A stolen password alone opens the console to them.
+    </AmberBanner>
   );
 }
 
@@ -147,6 +178,7 @@ export function ConsoleAlerts() {
     <div className="mb-4 flex flex-col items-end gap-3">
       <LedgerHealthBanner />
       <ReserveWarning />
+      <RateWarning />
       <TwoFactorWarning />
     </div>
   );

@@ -2,10 +2,11 @@ import { type AdminUserRow, MESSAGES, parseUsdToCents } from '@vestora/shared';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
-import { errorMessage, newIdempotencyKey } from '../../app/api.ts';
+import { errorMessage } from '../../app/api.ts';
 import { Button } from '../../ui/button.tsx';
 import { DialogActions, Modal } from '../../ui/dialog.tsx';
 import { FormError, TextField } from '../../ui/field.tsx';
+import { useDialogKey } from './dialog-key.ts';
 import { useCreditOrDebit } from './users-api.ts';
 
 interface CreditDebitForm {
@@ -39,6 +40,7 @@ export function CreditDebitDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   const creditOrDebit = useCreditOrDebit();
+  const dialogKey = useDialogKey();
   const { register, handleSubmit, reset, setError, formState } = useForm<CreditDebitForm>({
     defaultValues: EMPTY,
   });
@@ -47,6 +49,7 @@ export function CreditDebitDialog({
   const close = (isOpen: boolean) => {
     if (isOpen || creditOrDebit.isPending) return;
     reset(EMPTY);
+    dialogKey.drop();
     onOpenChange(false);
   };
 
@@ -63,12 +66,13 @@ export function CreditDebitDialog({
         mode: values.mode === 'debit' ? 'debit' : 'credit',
         amount: values.amount.trim(),
         reason: values.reason.trim(),
-        idempotencyKey: newIdempotencyKey(),
+        idempotencyKey: dialogKey.current(),
       },
       {
         onSuccess: ({ message }) => {
           toast.success(message, { id: loading });
           reset(EMPTY);
+          dialogKey.drop();
           onOpenChange(false);
         },
         // The refusal shows in the dialog, beside what caused it.

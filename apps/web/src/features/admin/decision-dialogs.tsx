@@ -5,19 +5,25 @@ import { errorMessage } from '../../app/api.ts';
 import { Button } from '../../ui/button.tsx';
 import { ConfirmDialog, DialogActions, Modal } from '../../ui/dialog.tsx';
 import { FormError } from '../../ui/field.tsx';
-import { useDecision } from './transactions-api.ts';
+import { useDialogKey } from './dialog-key.ts';
+import { type DecisionRoute, useDecision } from './transactions-api.ts';
 
 /** The decision a dialog is open for, or none. */
 export type OpenDecision = { kind: 'approve' | 'decline'; id: string; summary: string } | null;
 
-/** Runs one decision behind the 'Please wait....' toast; resolves to the refusal message, if any. */
+/**
+ * Runs one decision behind the 'Please wait....' toast; resolves to the refusal message, if any.
+ * Every attempt of an opened dialog carries the same Idempotency-Key, so a retry after a lost answer
+ * settles nothing twice; `forget` drops it when the dialog closes.
+ */
 export function useDecide() {
   const decision = useDecision();
-  const decide = (path: string, body?: Record<string, string>) =>
+  const dialogKey = useDialogKey();
+  const decide = (route: DecisionRoute, id: string, body?: Record<string, string>) =>
     new Promise<string | undefined>((resolve) => {
       const loading = toast.loading(MESSAGES.pleaseWait);
       decision.mutate(
-        { path, body },
+        { route, id, body, idempotencyKey: dialogKey.current() },
         {
           onSuccess: ({ message }) => {
             toast.success(message, { id: loading });
@@ -31,7 +37,7 @@ export function useDecide() {
         },
       );
     });
-  return { decide, isBusy: decision.isPending };
+  return { decide, forget: dialogKey.drop, isBusy: decision.isPending };
 }
 
 export function TextAreaField({
@@ -68,29 +74,30 @@ export function TextAreaField({
 export function ApproveDialog({
   decision,
   question,
-  path,
+  route,
   onClose,
   children,
   body,
 }: {
   decision: OpenDecision;
   question: string;
-  path: (id: string) => string;
+  route: DecisionRoute;
   onClose: () => void;
   children?: ReactNode;
   body?: Record<string, string>;
 }) {
-  const { decide, isBusy } = useDecide();
+  const { decide, forget, isBusy } = useDecide();
   const [refusal, setRefusal] = useState<string>();
   const isOpen = decision?.kind === 'approve';
   const close = () => {
     if (isBusy) return;
     setRefusal(undefined);
+    forget();
     onClose();
   };
   const onConfirm = async () => {
     if (!decision) return;
-    const problem = await decide(path(decision.id), body);
+    const problem = await decide(route, decision.id, body);
     if (problem) setRefusal(problem);
     else close();
   };
@@ -114,22 +121,23 @@ export function ApproveDialog({
 /** Declines with a reason the user will see; `isReasonRequired` where a reason is owed. */
 export function DeclineDialog({
   decision,
-  path,
+  route,
   onClose,
   isReasonRequired = false,
 }: {
   decision: OpenDecision;
-  path: (id: string) => string;
+  route: DecisionRoute;
   onClose: () => void;
   isReasonRequired?: boolean;
 }) {
-  const { decide, isBusy } = useDecide();
+  const { decide, forget, isBusy } = useDecide();
   const [reason, setReason] = useState('');
   const [problem, setProblem] = useState<string>();
   const close = () => {
     if (isBusy) return;
     setReason('');
     setProblem(undefined);
+    forget();
     onClose();
   };
   const onSubmit = async (event: FormEvent) => {
@@ -139,7 +147,7 @@ export function DeclineDialog({
       setProblem('Please give the reason for declining.');
       return;
     }
-    const refusal = await decide(path(decision.id), reason.trim() ? { reason: reason.trim() } : undefined);
+    const refusal = await decide(route, decision.id, reason.trim() ? { reason: reason.trim() } : undefined);
     if (refusal) setProblem(refusal);
     else close();
   };

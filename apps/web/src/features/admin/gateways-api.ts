@@ -1,13 +1,16 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type Gateway, pendingAdminChangesRoute } from '@vestora/shared';
-import { apiRequest, queryKeyOf } from '../../app/api.ts';
-
-export const GATEWAYS_KEY = ['admin', 'gateways'] as const;
+import {
+  addGatewayRoute,
+  adminGatewaysRoute,
+  deleteGatewayRoute,
+  pendingAdminChangesRoute,
+} from '@vestora/shared';
+import { callApi, queryKeyOf } from '../../app/api.ts';
 
 export function useGateways() {
   return useQuery({
-    queryKey: GATEWAYS_KEY,
-    queryFn: ({ signal }) => apiRequest<{ data: Gateway[] }>('/api/admin/getPost', { signal }),
+    queryKey: queryKeyOf(adminGatewaysRoute),
+    queryFn: ({ signal }) => callApi(adminGatewaysRoute, { signal }),
   });
 }
 
@@ -19,15 +22,12 @@ export function useAddGateway() {
       form.set('add', input.add);
       form.set('type', input.type);
       if (input.image) form.set('image', input.image);
-      // 201 with the gateway, or 202 when it waits for another administrator's approval.
-      return apiRequest<{ data: Gateway | { _id: string; status: 'pending' }; message: string }>(
-        '/api/admin/postWay',
-        { method: 'POST', body: form },
-      );
+      return callApi(addGatewayRoute, { body: form });
     },
+    // The answer is the gateway, or a change waiting for another administrator's approval.
     onSuccess: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: GATEWAYS_KEY }),
+        queryClient.invalidateQueries({ queryKey: queryKeyOf(adminGatewaysRoute) }),
         queryClient.invalidateQueries({ queryKey: queryKeyOf(pendingAdminChangesRoute) }),
       ]),
   });
@@ -36,8 +36,7 @@ export function useAddGateway() {
 export function useDeleteGateway() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) =>
-      apiRequest<{ message: string }>(`/api/admin/deletePost/${id}`, { method: 'DELETE' }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: GATEWAYS_KEY }),
+    mutationFn: (id: string) => callApi(deleteGatewayRoute, { params: { id } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeyOf(adminGatewaysRoute) }),
   });
 }

@@ -3,6 +3,7 @@ import {
   PERIOD_DAYS,
   PLAN_PERIODS,
   type Plan,
+  type PlanInput,
   PlanInputSchema,
   type PlanPeriod,
 } from '@vestora/shared';
@@ -13,7 +14,7 @@ import { errorMessage } from '../../app/api.ts';
 import { Button } from '../../ui/button.tsx';
 import { DialogActions, Modal } from '../../ui/dialog.tsx';
 import { FormError, SelectField, TextField } from '../../ui/field.tsx';
-import { type PlanBody, useSavePlan } from './plans-api.ts';
+import { useSavePlan } from './plans-api.ts';
 
 interface PlanForm {
   name: string;
@@ -58,7 +59,7 @@ function formOf(plan: Plan | null): PlanForm {
  * The form checked by the schema the server applies, so a refusal reads the same on both sides;
  * the body sent is what the schema accepted (names in capitals, amounts to the cent).
  */
-function parsePlanForm(values: PlanForm): { body: PlanBody } | { problem: string } {
+function parsePlanForm(values: PlanForm): { body: PlanInput } | { problem: string } {
   const parsed = PlanInputSchema.safeParse(values);
   if (!parsed.success) return { problem: parsed.error.issues[0]?.message ?? 'Please check the plan.' };
   const plan = parsed.data;

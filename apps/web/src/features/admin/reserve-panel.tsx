@@ -9,6 +9,7 @@ import { FormError, TextField } from '../../ui/field.tsx';
 import { ErrorNote } from '../../ui/table.tsx';
 import { count, usd } from './admin-format.ts';
 import { useFundReserve, useReserve } from './console-status-api.ts';
+import { useDialogKey } from './dialog-key.ts';
 
 interface FundForm {
   amount: string;
@@ -19,12 +20,14 @@ const EMPTY: FundForm = { amount: '', note: '' };
 
 function FundReserveDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const fundReserve = useFundReserve();
+  const dialogKey = useDialogKey();
   const noteId = useId();
   const { register, handleSubmit, reset, setError, formState } = useForm<FundForm>({ defaultValues: EMPTY });
 
   const close = (isOpen: boolean) => {
     if (isOpen || fundReserve.isPending) return;
     reset(EMPTY);
+    dialogKey.drop();
     onOpenChange(false);
   };
 
@@ -36,11 +39,12 @@ function FundReserveDialog({ open, onOpenChange }: { open: boolean; onOpenChange
     }
     const { amountCents, note } = parsed.data;
     fundReserve.mutate(
-      { amount: centsToUsd(amountCents), ...(note ? { note } : {}) },
+      { amount: centsToUsd(amountCents), ...(note ? { note } : {}), idempotencyKey: dialogKey.current() },
       {
         onSuccess: ({ message }) => {
           toast.success(message);
           reset(EMPTY);
+          dialogKey.drop();
           onOpenChange(false);
         },
         onError: (error) => setError('root', { message: errorMessage(error) }),

@@ -1,6 +1,15 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AdminTransaction, Page, TransactionStatus } from '@vestora/shared';
-import { apiRequest, newIdempotencyKey } from '../../app/api.ts';
+import {
+  type AdminTransaction,
+  allTransactionsRoute,
+  type approveDepositRoute,
+  type approveWithdrawalRoute,
+  type BodyInputOf,
+  type declineDepositRoute,
+  type declineWithdrawalRoute,
+  type TransactionStatus,
+} from '@vestora/shared';
+import { callApi, queryKeyOf } from '../../app/api.ts';
 
 export const TRANSACTIONS_PAGE_SIZE = 20;
 
@@ -11,32 +20,46 @@ export interface TransactionsQuery {
 }
 
 export function useTransactions({ page, status, type }: TransactionsQuery) {
-  const params = new URLSearchParams({ page: String(page), pageSize: String(TRANSACTIONS_PAGE_SIZE) });
-  if (status) params.set('status', status);
-  if (type) params.set('type', type);
+  const query = {
+    page,
+    pageSize: TRANSACTIONS_PAGE_SIZE,
+    ...(status ? { status } : {}),
+    ...(type ? { type } : {}),
+  };
   return useQuery({
-    queryKey: ['admin', 'transactions', { page, status, type }],
-    queryFn: ({ signal }) =>
-      apiRequest<Page<AdminTransaction>>(`/api/admin/allTransactions?${params}`, { signal }),
+    queryKey: queryKeyOf(allTransactionsRoute, { query }),
+    queryFn: ({ signal }) => callApi(allTransactionsRoute, { query, signal }),
     placeholderData: keepPreviousData,
   });
 }
 
+/** The routes an administrator decides a deposit or a withdrawal through. */
+export type DecisionRoute =
+  | typeof approveDepositRoute
+  | typeof declineDepositRoute
+  | typeof approveWithdrawalRoute
+  | typeof declineWithdrawalRoute;
+
 interface Decision {
-  /** e.g. `/api/admin/approveDeposit/{id}`. */
-  path: string;
-  body?: Record<string, string>;
+  route: DecisionRoute;
+  id: string;
+  body?: BodyInputOf<typeof approveWithdrawalRoute> & BodyInputOf<typeof declineDepositRoute>;
+  /** The dialog's key: a retry of the same decision replays the first answer. */
+  idempotencyKey: string;
 }
 
 /**
- * Approves or declines a deposit or a withdrawal. Each submission carries its own Idempotency-Key,
- * and afterwards every admin list reloads: lists, balances and the withdrawal queue all change.
+ * Approves or declines a deposit or a withdrawal. Afterwards every admin list reloads: lists,
+ * balances and the withdrawal queue all change.
  */
 export function useDecision() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ path, body }: Decision) =>
-      apiRequest<{ message: string }>(path, { method: 'PUT', body, idempotencyKey: newIdempotencyKey() }),
+    // An approval of a deposit takes no body; the other decisions take a reason or a payout hash.
+    mutationFn: ({ route, id, body, idempotencyKey }: Decision) =>
+      'body' in route
+        ? callApi(route, { params: { id }, body, idempotencyKey })
+        : callApi(route, { params: { id }, idempotencyKey }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['admin'] }),
   });
 }

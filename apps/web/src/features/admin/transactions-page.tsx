@@ -1,8 +1,15 @@
-import { type AdminTransaction, MESSAGES, TRANSACTION_STATUSES } from '@vestora/shared';
+import {
+  type AdminTransaction,
+  approveDepositRoute,
+  declineDepositRoute,
+  MESSAGES,
+  TRANSACTION_STATUSES,
+} from '@vestora/shared';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { errorMessage } from '../../app/api.ts';
 import { Button } from '../../ui/button.tsx';
+import { ChainDetailsNote } from '../../ui/chain-details.tsx';
 import { Pagination } from '../../ui/pagination.tsx';
 import { PageSpinner } from '../../ui/spinner.tsx';
 import { StatusBadge } from '../../ui/status-badge.tsx';
@@ -60,6 +67,8 @@ function TransactionAction({
   onDecide: (decision: OpenDecision) => void;
 }) {
   if (transaction.status !== 'pending') return <span className="text-slate-500">—</span>;
+  // The watcher credits a payment seen on chain once it is confirmed; nobody approves it.
+  if (transaction.chain) return <span className="text-slate-600">Awaiting confirmations</span>;
   if (transaction.type === 'withdrawal') {
     return (
       <Link
@@ -183,7 +192,9 @@ export function TransactionsPage() {
                       <TransactionAction transaction={transaction} onDecide={setDecision} />
                     </Cell>
                     <Cell label="Receipt" className="whitespace-nowrap">
-                      {transaction.image ? (
+                      {transaction.chain ? (
+                        <ChainDetailsNote chain={transaction.chain} coin={transaction.mode} />
+                      ) : transaction.image ? (
                         <a
                           href={transaction.image}
                           target="_blank"
@@ -226,14 +237,10 @@ export function TransactionsPage() {
       <ApproveDialog
         decision={decision}
         question={MESSAGES.confirmPayment}
-        path={(id) => `/api/admin/approveDeposit/${id}`}
+        route={approveDepositRoute}
         onClose={() => setDecision(null)}
       />
-      <DeclineDialog
-        decision={decision}
-        path={(id) => `/api/admin/declineDeposit/${id}`}
-        onClose={() => setDecision(null)}
-      />
+      <DeclineDialog decision={decision} route={declineDepositRoute} onClose={() => setDecision(null)} />
     </section>
   );
 }

@@ -1,6 +1,12 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AdminUserRow, AdminUsersPage, SortOrder, UserSortField } from '@vestora/shared';
-import { apiRequest } from '../../app/api.ts';
+import {
+  type AdminUserRow,
+  type AdminUsersPage,
+  creditOrDebitRoute,
+  type SortOrder,
+  type UserSortField,
+} from '@vestora/shared';
+import { apiRequest, callApi } from '../../app/api.ts';
 
 export const USERS_PAGE_SIZE = 20;
 
@@ -62,13 +68,13 @@ export interface CreditOrDebit {
   mode: 'credit' | 'debit';
   amount: string;
   reason: string;
-  /** One per submission of the dialog: a retried request then moves the money once. */
+  /** One per opened dialog: a retried request then moves the money once. */
   idempotencyKey: string;
 }
 
 export function useCreditOrDebit() {
   return useUserMutation(({ userId, idempotencyKey, ...body }: CreditOrDebit) =>
-    apiRequest<UserResponse>(`/api/admin/creditOrDebit/${userId}`, { method: 'PUT', body, idempotencyKey }),
+    callApi(creditOrDebitRoute, { params: { id: userId }, body, idempotencyKey }),
   );
 }
 

@@ -1,4 +1,4 @@
-import { MESSAGES, type Withdrawal } from '@vestora/shared';
+import { approveWithdrawalRoute, declineWithdrawalRoute, MESSAGES, type Withdrawal } from '@vestora/shared';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { errorMessage } from '../../app/api.ts';
@@ -155,7 +155,7 @@ export function WithdrawalsPage() {
       <ApproveDialog
         decision={decision}
         question="Send the coins to the destination address first. Approving records the payout and cannot be undone."
-        path={(id) => `/api/admin/approveWithdrawal/${id}`}
+        route={approveWithdrawalRoute}
         body={txHash.trim() ? { txHash: txHash.trim() } : undefined}
         onClose={closeDialogs}
       >
@@ -170,7 +170,7 @@ export function WithdrawalsPage() {
       </ApproveDialog>
       <DeclineDialog
         decision={decision}
-        path={(id) => `/api/admin/declineWithdrawal/${id}`}
+        route={declineWithdrawalRoute}
         onClose={closeDialogs}
         isReasonRequired
       />

@@ -2,19 +2,18 @@ import { useQuery } from '@tanstack/react-query';
 import {
   type Ed25519Verify,
   type LiabilityList,
+  liabilitySnapshotsRoute,
   type ProofCheck,
   type Sha256,
   verifyLiabilityChain,
 } from '@vestora/shared';
-import { apiRequest } from '../../app/api.ts';
-
-export const LIABILITIES_KEY = ['liabilities'] as const;
+import { callApi, queryKeyOf } from '../../app/api.ts';
 
 /** Every published snapshot, newest first, and the key that signed them. Public. */
 export function usePublishedLiabilities() {
   return useQuery({
-    queryKey: LIABILITIES_KEY,
-    queryFn: ({ signal }) => apiRequest<{ data: LiabilityList }>('/api/liabilities', { signal }),
+    queryKey: queryKeyOf(liabilitySnapshotsRoute),
+    queryFn: ({ signal }) => callApi(liabilitySnapshotsRoute, { signal }),
     select: (answer) => answer.data,
   });
 }

@@ -4,8 +4,9 @@ import toast from 'react-hot-toast';
 import { errorMessage } from '../../app/api.ts';
 import { Button } from '../../ui/button.tsx';
 import { FormError, TextField } from '../../ui/field.tsx';
+import { AddressLoading, ChainPaymentStep } from './chain-deposit.tsx';
 import { CoinChoice } from './coin-choice.tsx';
-import { useCreateDeposit, useGateway } from './deposit-api.ts';
+import { useCreateDeposit, useDepositAddress, useGateway } from './deposit-api.ts';
 import { checkDepoEntry, DEPOSIT_TEXTS, type DepositDraft } from './deposit-rules.ts';
 import { AmountSummary, ProofField, StepCard, Stepper } from './deposit-step.tsx';
 import { COIN_NAMES, usd } from './format.ts';
@@ -63,7 +64,9 @@ function TransactionStep({
   onBack: () => void;
   onDeposited: () => void;
 }) {
-  const gateway = useGateway(coin);
+  const chainAddress = useDepositAddress(coin);
+  const hasOwnAddress = Boolean(chainAddress.data);
+  const gateway = useGateway(coin, !chainAddress.isPending && !hasOwnAddress);
   const createDeposit = useCreateDeposit();
   const submissionKey = useSubmissionKey();
   const [hasPaid, setHasPaid] = useState(false);
@@ -94,6 +97,16 @@ function TransactionStep({
     }
   };
 
+  if (chainAddress.data) {
+    return (
+      <ChainPaymentStep
+        title="Transaction Details"
+        amount={amount}
+        deposit={chainAddress.data}
+        onBack={onBack}
+      />
+    );
+  }
   return (
     <StepCard
       title="Transaction Details"
@@ -101,7 +114,7 @@ function TransactionStep({
       focusOnShow
     >
       <AmountSummary amount={usd(Number(amount))} coinName={COIN_NAMES[coin]} />
-      <WalletDetails mode={coin} gateway={gateway} />
+      {chainAddress.isPending ? <AddressLoading /> : <WalletDetails mode={coin} gateway={gateway} />}
       {hasPaid ? (
         <form onSubmit={(event) => void onSubmit(event)} noValidate className="space-y-5">
           <ProofField label="Proof of payment" onChange={setProof} focusOnShow />

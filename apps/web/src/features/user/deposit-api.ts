@@ -1,17 +1,28 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type Coin, type Gateway, MESSAGES, type TradeUser } from '@vestora/shared';
-import { ApiError, apiRequest } from '../../app/api.ts';
+import {
+  type Coin,
+  chainDepositsRoute,
+  coinGatewaysRoute,
+  createDepositRoute,
+  depositAddressRoute,
+  MESSAGES,
+} from '@vestora/shared';
+import { ApiError, callApi, queryKeyOf } from '../../app/api.ts';
 import { updateSessionUser } from '../../app/session.ts';
 import { HISTORY_KEY } from './history-api.ts';
 import { profileQueryKey } from './profile-api.ts';
 
-/** The wallet to pay for `mode`, always asked afresh: an operator may have just replaced it. */
-export function useGateway(mode: Coin) {
+/**
+ * The wallet to pay for `mode`, always asked afresh: an operator may have just replaced it. Not
+ * asked while `isNeeded` is false (the user has their own address for the coin).
+ */
+export function useGateway(mode: Coin, isNeeded = true) {
   return useQuery({
-    queryKey: ['gateway', mode],
+    queryKey: queryKeyOf(coinGatewaysRoute, { params: { mode } }),
+    enabled: isNeeded,
     staleTime: 0,
     queryFn: async ({ signal }) => {
-      const { data } = await apiRequest<{ data: Gateway[] }>(`/api/user/getPostByName/${mode}`, { signal });
+      const { data } = await callApi(coinGatewaysRoute, { params: { mode }, signal });
       // The newest wallet of the coin comes first; the server answers 404 when there is none.
       const [gateway] = data;
       if (!gateway) throw new ApiError(MESSAGES.noGatewayForCoin, 404);
@@ -36,16 +47,46 @@ export function useCreateDeposit() {
       form.set('mode', mode);
       form.set('amount', amount);
       if (proof) form.set('image', proof);
-      return apiRequest<{ data: TradeUser; message: string }>('/api/user/deposit', {
-        method: 'POST',
-        body: form,
-        idempotencyKey,
-      });
+      return callApi(createDepositRoute, { body: form, idempotencyKey });
     },
     onSuccess: async ({ data }) => {
       updateSessionUser(data);
       queryClient.setQueryData(profileQueryKey(data._id), data);
       await queryClient.invalidateQueries({ queryKey: HISTORY_KEY });
     },
+  });
+}
+
+/**
+ * The user's own deposit address of a coin, when the operator has set a wallet for it; `null` when
+ * not (404), so the page keeps the gateway address and the proof upload. Kept for the page's life:
+ * once a payment is credited the server hands out a fresh address, and this page keeps following
+ * the one it showed.
+ */
+export function useDepositAddress(coin: Coin) {
+  return useQuery({
+    queryKey: queryKeyOf(depositAddressRoute, { params: { coin } }),
+    staleTime: Number.POSITIVE_INFINITY,
+    gcTime: 0,
+    queryFn: async ({ signal }) => {
+      try {
+        return (await callApi(depositAddressRoute, { params: { coin }, signal })).data;
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 404) return null;
+        throw error;
+      }
+    },
+  });
+}
+
+/** How often the page asks again while a payment is awaited or confirming. */
+const CHAIN_POLL_MS = 4000;
+
+/** The user's latest payments seen on chain, asked again every few seconds while the page is open. */
+export function useChainDeposits() {
+  return useQuery({
+    queryKey: queryKeyOf(chainDepositsRoute),
+    refetchInterval: CHAIN_POLL_MS,
+    queryFn: async ({ signal }) => (await callApi(chainDepositsRoute, { signal })).data,
   });
 }

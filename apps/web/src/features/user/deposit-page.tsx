@@ -3,8 +3,9 @@ import toast from 'react-hot-toast';
 import { errorMessage } from '../../app/api.ts';
 import { Button } from '../../ui/button.tsx';
 import { FormError, TextField } from '../../ui/field.tsx';
+import { AddressLoading, ChainPaymentStep } from './chain-deposit.tsx';
 import { CoinChoice } from './coin-choice.tsx';
-import { useCreateDeposit, useGateway } from './deposit-api.ts';
+import { useCreateDeposit, useDepositAddress, useGateway } from './deposit-api.ts';
 import { checkDepositEntry, DEPOSIT_TEXTS, type DepositDraft } from './deposit-rules.ts';
 import { AmountSummary, ProofField, StepCard, Stepper } from './deposit-step.tsx';
 import { COIN_NAMES, usd } from './format.ts';
@@ -75,7 +76,9 @@ function PaymentStep({
   onBack: () => void;
   onDeposited: () => void;
 }) {
-  const gateway = useGateway(coin);
+  const chainAddress = useDepositAddress(coin);
+  const hasOwnAddress = Boolean(chainAddress.data);
+  const gateway = useGateway(coin, !chainAddress.isPending && !hasOwnAddress);
   const createDeposit = useCreateDeposit();
   const submissionKey = useSubmissionKey();
   const [proof, setProof] = useState<File | null>(null);
@@ -100,6 +103,11 @@ function PaymentStep({
     }
   };
 
+  if (chainAddress.data) {
+    return (
+      <ChainPaymentStep title="Make Payment" amount={amount} deposit={chainAddress.data} onBack={onBack} />
+    );
+  }
   return (
     <StepCard
       title="Make Payment"
@@ -107,7 +115,7 @@ function PaymentStep({
       focusOnShow
     >
       <AmountSummary amount={usd(Number(amount))} coinName={COIN_NAMES[coin]} />
-      <WalletDetails mode={coin} gateway={gateway} />
+      {chainAddress.isPending ? <AddressLoading /> : <WalletDetails mode={coin} gateway={gateway} />}
       <form onSubmit={(event) => void onSubmit(event)} noValidate className="space-y-5">
         <ProofField label="Proof of payment (optional)" onChange={setProof} />
         <FormError message={error} />

@@ -1,6 +1,7 @@
 import type { HistoryItem } from '@vestora/shared';
 import { useId, useState } from 'react';
 import { errorMessage } from '../../app/api.ts';
+import { ChainDetailsNote } from '../../ui/chain-details.tsx';
 import { Pagination } from '../../ui/pagination.tsx';
 import { PageSpinner } from '../../ui/spinner.tsx';
 import { StatusBadge } from '../../ui/status-badge.tsx';
@@ -48,6 +49,7 @@ function HistoryRow({ item }: { item: HistoryItem }) {
       <div className="min-w-0 space-y-0.5">
         <p className="font-medium text-slate-900">{title}</p>
         <p className="text-xs text-slate-500">{formatDateTime(item.createdAt)}</p>
+        {item.chain && <ChainDetailsNote chain={item.chain} coin={item.mode} />}
         {item.reason && <p className="text-sm text-slate-700">Reason: {item.reason}</p>}
       </div>
       <div className="flex shrink-0 flex-col items-end gap-1">

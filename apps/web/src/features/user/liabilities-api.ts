@@ -1,17 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
-import type { LiabilityBalance, LiabilityProof } from '@vestora/shared';
-import { apiRequest } from '../../app/api.ts';
-import { LIABILITIES_KEY } from '../public/liabilities-api.ts';
+import { liabilityBalanceRoute, liabilityProofRoute } from '@vestora/shared';
+import { callApi, queryKeyOf } from '../../app/api.ts';
 
 /** The signed-in user's proof in the newest snapshot, or in `snapshotId`. A 404 is an answer, not a glitch. */
 export function useLiabilityProof(snapshotId: string | undefined) {
+  const query = snapshotId ? { snapshot: snapshotId } : {};
   return useQuery({
-    queryKey: [...LIABILITIES_KEY, 'proof', { snapshotId }],
-    queryFn: ({ signal }) =>
-      apiRequest<{ data: LiabilityProof }>(
-        `/api/user/liabilities/proof${snapshotId ? `?${new URLSearchParams({ snapshot: snapshotId })}` : ''}`,
-        { signal },
-      ),
+    queryKey: queryKeyOf(liabilityProofRoute, { query }),
+    queryFn: ({ signal }) => callApi(liabilityProofRoute, { query, signal }),
     select: (answer) => answer.data,
     retry: false,
   });
@@ -19,9 +15,8 @@ export function useLiabilityProof(snapshotId: string | undefined) {
 
 export function useLiabilityBalance() {
   return useQuery({
-    queryKey: [...LIABILITIES_KEY, 'balance'],
-    queryFn: ({ signal }) =>
-      apiRequest<{ data: LiabilityBalance }>('/api/user/liabilities/balance', { signal }),
+    queryKey: queryKeyOf(liabilityBalanceRoute),
+    queryFn: ({ signal }) => callApi(liabilityBalanceRoute, { signal }),
     select: (answer) => answer.data,
   });
 }

@@ -1,22 +1,20 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Investment, Plan } from '@vestora/shared';
-import { apiRequest } from '../../app/api.ts';
+import { investmentsRoute, investRoute, plansRoute } from '@vestora/shared';
+import { callApi, queryKeyOf } from '../../app/api.ts';
 import { HISTORY_KEY } from './history-api.ts';
-
-const INVESTMENTS_KEY = ['investments'] as const;
 
 /** The operator's current plan catalogue (retired plans are left out by the server). */
 export function usePlans() {
   return useQuery({
-    queryKey: ['plans'],
-    queryFn: ({ signal }) => apiRequest<{ data: Plan[] }>('/api/plans', { signal }),
+    queryKey: queryKeyOf(plansRoute),
+    queryFn: ({ signal }) => callApi(plansRoute, { signal }),
   });
 }
 
 export function useInvestments() {
   return useQuery({
-    queryKey: INVESTMENTS_KEY,
-    queryFn: ({ signal }) => apiRequest<{ data: Investment[] }>('/api/user/investments', { signal }),
+    queryKey: queryKeyOf(investmentsRoute),
+    queryFn: ({ signal }) => callApi(investmentsRoute, { signal }),
   });
 }
 
@@ -31,15 +29,11 @@ export function useInvest() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ idempotencyKey, ...body }: InvestSubmission) =>
-      apiRequest<{ data: Investment; message: string }>('/api/user/invest', {
-        method: 'POST',
-        body,
-        idempotencyKey,
-      }),
+      callApi(investRoute, { body, idempotencyKey }),
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: ['profile'] }),
-        queryClient.invalidateQueries({ queryKey: INVESTMENTS_KEY }),
+        queryClient.invalidateQueries({ queryKey: queryKeyOf(investmentsRoute) }),
         queryClient.invalidateQueries({ queryKey: HISTORY_KEY }),
       ]),
   });

@@ -41,6 +41,49 @@ async function copyText(text: string): Promise<boolean> {
   return isCopied;
 }
 
+/** The QR code of an address, the address itself and a button that copies exactly it. */
+export function AddressToPay({
+  address,
+  qr,
+  qrAlt,
+  label,
+}: {
+  address: string;
+  qr: string;
+  qrAlt: string;
+  label: string;
+}) {
+  const onCopy = async () => {
+    if (await copyText(address)) toast.success(MESSAGES.addressCopied);
+    else toast.error('Copying is blocked here. Select the address and copy it by hand.');
+  };
+  return (
+    <>
+      <img
+        src={qr}
+        alt={qrAlt}
+        width={176}
+        height={176}
+        className="mx-auto h-44 w-44 rounded-xl border border-slate-200 bg-white object-contain p-2"
+      />
+      <div>
+        <p className="mb-1.5 text-sm font-medium text-slate-700">{label}</p>
+        <div className="flex items-start gap-2 rounded-lg border border-slate-300 bg-slate-50 py-2 pr-2 pl-3">
+          <code className="min-w-0 flex-1 py-1 font-mono text-sm break-all text-slate-900">{address}</code>
+          <button
+            type="button"
+            onClick={() => void onCopy()}
+            aria-label="Copy address"
+            className="shrink-0 rounded-lg p-1.5 text-slate-600 hover:bg-white hover:text-brand-700"
+          >
+            <CopyIcon />
+          </button>
+        </div>
+      </div>
+    </>
+  );
+}
+
 /**
  * Where to pay: the address and QR code of the operator's wallet for `mode`. While it is missing
  * the parent keeps its pay buttons disabled, so nobody pays to nothing.
@@ -78,34 +121,14 @@ export function WalletDetails({ mode, gateway }: { mode: Coin; gateway: UseQuery
   }
 
   const { add: address, image } = gateway.data;
-  const onCopy = async () => {
-    if (await copyText(address)) toast.success(MESSAGES.addressCopied);
-    else toast.error('Copying is blocked here. Select the address and copy it by hand.');
-  };
-
   return (
     <div className="space-y-4">
-      <img
-        src={image}
-        alt={`QR code of the ${COIN_NAMES[mode]} wallet address`}
-        width={176}
-        height={176}
-        className="mx-auto h-44 w-44 rounded-xl border border-slate-200 bg-white object-contain p-2"
+      <AddressToPay
+        address={address}
+        qr={image}
+        qrAlt={`QR code of the ${COIN_NAMES[mode]} wallet address`}
+        label="Wallet address"
       />
-      <div>
-        <p className="mb-1.5 text-sm font-medium text-slate-700">Wallet address</p>
-        <div className="flex items-start gap-2 rounded-lg border border-slate-300 bg-slate-50 py-2 pr-2 pl-3">
-          <code className="min-w-0 flex-1 py-1 font-mono text-sm break-all text-slate-900">{address}</code>
-          <button
-            type="button"
-            onClick={() => void onCopy()}
-            aria-label="Copy address"
-            className="shrink-0 rounded-lg p-1.5 text-slate-600 hover:bg-white hover:text-brand-700"
-          >
-            <CopyIcon />
-          </button>
-        </div>
-      </div>
       <dl className="flex items-center justify-between rounded-lg bg-slate-50 px-3 py-2 text-sm">
         <dt className="text-slate-600">Network type</dt>
         <dd className="font-semibold text-slate-900">{networkName(mode, gateway.data)}</dd>

@@ -1,0 +1,35 @@
+import {
+  adminWalletsRoute,
+  chainDepositsRoute,
+  depositAddressRoute,
+  MESSAGES,
+  setWalletRoute,
+} from '@vestora/shared';
+import type { FastifyInstance } from 'fastify';
+import { route } from '../../lib/route.ts';
+import { throttle } from '../../lib/throttle.ts';
+import { getDepositAddress, listUserChainPayments, listWallets, setWallet } from './chain.service.ts';
+
+export async function chainRoutes(app: FastifyInstance): Promise<void> {
+  const deps = { db: app.db, clock: app.clock, config: app.config.chain };
+
+  route(app, adminWalletsRoute, async () => ({ data: await listWallets(app.db, app.config.chain) }));
+
+  route(
+    app,
+    setWalletRoute,
+    async ({ actor, params, body }) => ({
+      data: await setWallet(deps, actor, params.coin, body),
+      message: body.preview ? MESSAGES.walletPreviewed : MESSAGES.walletSaved,
+    }),
+    { onRequest: [throttle(app, 'write')] },
+  );
+
+  route(app, depositAddressRoute, async ({ actor, params }) => ({
+    data: await getDepositAddress(deps, actor.user.id, params.coin),
+  }));
+
+  route(app, chainDepositsRoute, async ({ actor }) => ({
+    data: await listUserChainPayments(app.db, app.config.chain, actor.user.id),
+  }));
+}

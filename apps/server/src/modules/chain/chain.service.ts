@@ -1,0 +1,249 @@
+import {
+  type ChainDetails,
+  type ChainPayment,
+  COINS,
+  type Coin,
+  type DepositAddress,
+  MESSAGES,
+  type SetWalletRequest,
+  type Wallet,
+} from '@vestora/shared';
+import QRCode from 'qrcode';
+import type { ChainConfig } from '../../config/env.ts';
+import type { Database, Executor } from '../../db/client.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { AppError } from '../../lib/errors.ts';
+import { recordAudit } from '../audit/audit.service.ts';
+import type { Actor } from '../auth/auth.service.ts';
+import {
+  type ChainPaymentRow,
+  countWaitingForRate,
+  getActiveWallet,
+  getUnpaidAddress,
+  highestIndexByWallet,
+  insertDepositAddress,
+  insertWallet,
+  listActiveWallets,
+  listPaymentsOfDeposits,
+  listUserPayments,
+  lockKeyIndexes,
+  lockWalletCoin,
+  nextAddressIndex,
+  retireWallet,
+  updateWalletConfirmations,
+  type WalletRow,
+} from './chain.repo.ts';
+import { BASE_UNITS_PER_COIN } from './chain-deposits.service.ts';
+import { addressAt, parseAccountKey } from './chain-keys.ts';
+
+/** Receive addresses shown with a key, for the operator to compare with their own wallet. */
+const PREVIEW_ADDRESSES = 3;
+const SHOWN_PAYMENTS = 10;
+
+function firstAddresses(coin: Coin, xpub: string, config: ChainConfig): string[] {
+  const account = parseAccountKey(coin, xpub, config.bitcoinNetwork);
+  return Array.from({ length: PREVIEW_ADDRESSES }, (_, index) =>
+    addressAt(coin, account, index, config.bitcoinNetwork),
+  );
+}
+
+function toWallet(
+  coin: Coin,
+  row: WalletRow | undefined,
+  figures: { highestIndex: number | null; waitingForRate: number },
+  config: ChainConfig,
+): Wallet {
+  return {
+    coin,
+    xpub: row?.xpub ?? null,
+    confirmations: row?.confirmations ?? null,
+    addresses: row ? firstAddresses(coin, row.xpub, config) : [],
+    highestIndex: figures.highestIndex,
+    setAt: row?.createdAt.toISOString() ?? null,
+    waitingForRate: figures.waitingForRate,
+  };
+}
+
+export async function listWallets(db: Executor, config: ChainConfig): Promise<Wallet[]> {
+  const [rows, highest, waiting] = await Promise.all([
+    listActiveWallets(db),
+    highestIndexByWallet(db),
+    countWaitingForRate(db),
+  ]);
+  return COINS.map((coin) => {
+    const row = rows.find((wallet) => wallet.coin === coin);
+    const highestIndex = row ? (highest.get(row.id) ?? null) : null;
+    return toWallet(coin, row, { highestIndex, waitingForRate: waiting.get(coin) ?? 0 }, config);
+  });
+}
+
+/**
+ * Sets a coin's watch-only key. The same key again only changes the confirmations; a new key
+ * retires the old one, whose addresses stay watched (payments to them are still credited).
+ */
+export async function setWallet(
+  deps: { db: Database; clock: Clock; config: ChainConfig },
+  actor: Actor,
+  coin: Coin,
+  input: SetWalletRequest,
+): Promise<Wallet> {
+  const xpub = input.xpub.trim();
+  const addresses = firstAddresses(coin, xpub, deps.config);
+  if (input.preview) {
+    return {
+      coin,
+      xpub,
+      confirmations: input.confirmations,
+      addresses,
+      highestIndex: null,
+      setAt: null,
+      waitingForRate: 0,
+    };
+  }
+  return deps.db.transaction(async (tx) => {
+    await lockWalletCoin(tx, { coin });
+    const current = await getActiveWallet(tx, { coin });
+    const now = deps.clock.now();
+    let saved: WalletRow;
+    if (current && current.xpub === xpub) {
+      await updateWalletConfirmations(tx, { id: current.id, confirmations: input.confirmations });
+      saved = { ...current, confirmations: input.confirmations };
+    } else {
+      if (current) await retireWallet(tx, { id: current.id, at: now });
+      saved = await insertWallet(tx, {
+        coin,
+        xpub,
+        confirmations: input.confirmations,
+        setBy: actor.user.id,
+        createdAt: now,
+      });
+    }
+    await recordAudit(tx, actor, {
+      action: 'wallet.set',
+      targetType: 'wallet',
+      targetId: saved.id,
+      before: current ? { coin, xpub: current.xpub, confirmations: current.confirmations } : null,
+      after: { coin, xpub, confirmations: input.confirmations, addresses },
+    });
+    const [highest, waiting] = await Promise.all([highestIndexByWallet(tx), countWaitingForRate(tx)]);
+    const figures = { highestIndex: highest.get(saved.id) ?? null, waitingForRate: waiting.get(coin) ?? 0 };
+    return toWallet(coin, saved, figures, deps.config);
+  });
+}
+
+const NETWORK_NAMES: Record<Coin, string> = {
+  btc: 'Bitcoin',
+  eth: 'Ethereum',
+  usdt: 'Ethereum (ERC-20)',
+};
+
+/**
+ * The user's address of a coin: the unpaid one they have, or the next index of the wallet. Shown
+ * as derived from the wallet's key and index now, never as stored, so a changed row redirects nothing.
+ */
+export async function getDepositAddress(
+  deps: { db: Database; clock: Clock; config: ChainConfig },
+  userId: string,
+  coin: Coin,
+): Promise<DepositAddress> {
+  const network = deps.config.bitcoinNetwork;
+  const { wallet, addressIndex } = await deps.db.transaction(async (tx) => {
+    const active = await getActiveWallet(tx, { coin });
+    if (!active) throw new AppError('NOT_FOUND', MESSAGES.noWalletForCoin);
+    // Two first requests at once (two tabs, or ETH and USDT) get one index; none is skipped.
+    await lockKeyIndexes(tx, { xpub: active.xpub });
+    const existing = await getUnpaidAddress(tx, { walletId: active.id, xpub: active.xpub, userId });
+    if (existing?.walletId === active.id) return { wallet: active, addressIndex: existing.addressIndex };
+    const index = existing?.addressIndex ?? (await nextAddressIndex(tx, { xpub: active.xpub }));
+    const account = parseAccountKey(coin, active.xpub, network);
+    await insertDepositAddress(tx, {
+      userId,
+      walletId: active.id,
+      addressIndex: index,
+      address: addressAt(coin, account, index, network),
+      createdAt: deps.clock.now(),
+    });
+    return { wallet: active, addressIndex: index };
+  });
+  const address = addressAt(coin, parseAccountKey(coin, wallet.xpub, network), addressIndex, network);
+  const qr = await QRCode.toDataURL(coin === 'btc' ? `bitcoin:${address}` : address, {
+    margin: 2,
+    width: 320,
+  });
+  return {
+    coin,
+    address,
+    qr,
+    confirmations: wallet.confirmations,
+    network: coin === 'btc' && network !== 'mainnet' ? `Bitcoin ${network}` : NETWORK_NAMES[coin],
+  };
+}
+
+/** Base units as a decimal string of whole coins, exactly: 150000 sat → "0.0015". */
+export function formatCoinAmount(coin: Coin, baseUnits: bigint): string {
+  const unit = BASE_UNITS_PER_COIN[coin];
+  const whole = baseUnits / unit;
+  const fraction = (baseUnits % unit)
+    .toString()
+    .padStart(unit.toString().length - 1, '0')
+    .replace(/0+$/, '');
+  return fraction ? `${whole}.${fraction}` : whole.toString();
+}
+
+export function explorerUrl(config: ChainConfig, row: Pick<ChainPaymentRow, 'chain' | 'txId'>): string {
+  return config.explorerTxUrl[row.chain].replace('{txid}', encodeURIComponent(row.txId));
+}
+
+function toChainPayment(
+  row: ChainPaymentRow & { estimateCents: bigint; address: string | null },
+  config: ChainConfig,
+): ChainPayment {
+  return {
+    _id: row.id,
+    coin: row.coin,
+    address: row.address ?? '',
+    state: row.state,
+    coinAmount: formatCoinAmount(row.coin, BigInt(row.amountBaseUnits)),
+    rate: row.rateCents === null ? null : Number(row.rateCents) / 100,
+    amount: Number(row.usdCents ?? row.estimateCents) / 100,
+    txId: row.txId,
+    txUrl: explorerUrl(config, row),
+    confirmations: row.confirmations,
+    requiredConfirmations: row.requiredConfirmations,
+    isBelowMinimum: row.isBelowMinimum,
+    createdAt: row.detectedAt.toISOString(),
+  };
+}
+
+export async function listUserChainPayments(
+  db: Executor,
+  config: ChainConfig,
+  userId: string,
+): Promise<ChainPayment[]> {
+  const rows = await listUserPayments(db, { userId, limit: SHOWN_PAYMENTS });
+  return rows.map((row) => toChainPayment(row, config));
+}
+
+/** The chain side of the deposits among `depositIds`, by deposit id, for the history and the admin list. */
+export async function chainDetailsOfDeposits(
+  db: Executor,
+  config: ChainConfig,
+  depositIds: string[],
+): Promise<Map<string, ChainDetails>> {
+  const rows = await listPaymentsOfDeposits(db, { depositIds });
+  return new Map(
+    rows.map((row) => [
+      row.depositId,
+      {
+        state: row.state,
+        coinAmount: formatCoinAmount(row.coin, BigInt(row.amountBaseUnits)),
+        rate: row.rateCents === null ? null : Number(row.rateCents) / 100,
+        txId: row.txId,
+        txUrl: explorerUrl(config, row),
+        confirmations: row.confirmations,
+        requiredConfirmations: row.requiredConfirmations,
+        isBelowMinimum: row.isBelowMinimum,
+      },
+    ]),
+  );
+}

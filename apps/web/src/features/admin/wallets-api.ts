@@ -1,0 +1,26 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { adminWalletsRoute, type Coin, type SetWalletRequest, setWalletRoute } from '@vestora/shared';
+import { callApi, queryKeyOf } from '../../app/api.ts';
+
+/** The console's banner reads this on every page too, so it looks again now and then. */
+const WALLETS_REFRESH_MS = 60_000;
+
+export function useWallets() {
+  return useQuery({
+    queryKey: queryKeyOf(adminWalletsRoute),
+    queryFn: ({ signal }) => callApi(adminWalletsRoute, { signal }),
+    refetchInterval: WALLETS_REFRESH_MS,
+  });
+}
+
+/** Checks a key (preview: the first addresses, nothing saved) or saves it. */
+export function useSetWallet() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ coin, ...body }: SetWalletRequest & { coin: Coin }) =>
+      callApi(setWalletRoute, { params: { coin }, body }),
+    onSuccess: async (_answer, { preview }) => {
+      if (!preview) await queryClient.invalidateQueries({ queryKey: queryKeyOf(adminWalletsRoute) });
+    },
+  });
+}
