@@ -1,4 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
+import QRCode from 'qrcode';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, screenshot, VIEWPORTS } from '../support/browser.ts';
 import { E2E_ADMIN } from '../support/server.ts';
@@ -6,10 +7,7 @@ import { E2E_ADMIN } from '../support/server.ts';
 const baseUrl = inject('baseUrl');
 const BTC_ADDRESS = '1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2';
 const ETH_ADDRESS = '0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359';
-const TINY_PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
-  'base64',
-);
+const ETH_QR = await QRCode.toBuffer(ETH_ADDRESS, { type: 'png', width: 200 });
 
 let browser: Browser;
 let session: string;
@@ -81,7 +79,7 @@ describe('admin gateways', () => {
     await dialog.getByLabel('Type').selectOption('usdt');
     await dialog
       .getByLabel('QR image (optional)')
-      .setInputFiles({ name: 'qr.png', mimeType: 'image/png', buffer: TINY_PNG });
+      .setInputFiles({ name: 'qr.png', mimeType: 'image/png', buffer: ETH_QR });
     await dialog.getByRole('img', { name: 'Preview of the QR code' }).waitFor();
     await screenshot(page, 'admin-gateway-add-phone');
     await dialog.getByRole('button', { name: 'Add Gateway' }).click();
@@ -89,7 +87,7 @@ describe('admin gateways', () => {
     await card.waitFor();
     const src = await card.getByRole('img').getAttribute('src');
     const served = await page.request.get(`${baseUrl}${src}`);
-    expect(Buffer.from(await served.body()).equals(TINY_PNG)).toBe(true);
+    expect(Buffer.from(await served.body()).equals(ETH_QR)).toBe(true);
     // Leave no address behind for the deposit tests that share this server.
     await card.getByRole('button', { name: 'Delete' }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();

@@ -7,6 +7,7 @@ import {
   type Page,
   request,
 } from 'playwright-core';
+import QRCode from 'qrcode';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { launchBrowser } from '../support/browser.ts';
 import { E2E_ADMIN } from '../support/global-setup.ts';
@@ -179,7 +180,15 @@ export async function createGateway(
   address: string,
 ): Promise<ServedGateway> {
   await callApi(api, 'POST', '/api/admin/postWay', adminToken, {
-    multipart: { add: address, type, image: { name: 'qr.png', mimeType: 'image/png', buffer: TINY_PNG } },
+    multipart: {
+      add: address,
+      type,
+      image: {
+        name: 'qr.png',
+        mimeType: 'image/png',
+        buffer: await QRCode.toBuffer(address, { type: 'png' }),
+      },
+    },
   });
   const { data } = await callApi<{ data: ServedGateway[] }>(
     api,

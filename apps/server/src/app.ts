@@ -16,6 +16,7 @@ import { registerSecurityHeaders } from './lib/security.ts';
 import { registerThrottles } from './lib/throttle.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
 import { adjustmentRoutes } from './modules/adjustments/adjustments.routes.ts';
+import { adminChangeRoutes } from './modules/admin-changes/admin-changes.routes.ts';
 import { adminRoleRoutes } from './modules/admin-role/admin-role.routes.ts';
 import { apiReferenceRoutes } from './modules/api-reference/api-reference.routes.ts';
 import { auditRoutes } from './modules/audit/audit.routes.ts';
@@ -33,6 +34,7 @@ import { healthRoutes } from './modules/operations/health.routes.ts';
 import { registerMetrics } from './modules/operations/metrics.ts';
 import { passwordResetRoutes } from './modules/password-reset/password-reset.routes.ts';
 import { planRoutes } from './modules/plans/plans.routes.ts';
+import { rateRoutes } from './modules/rates/rates.routes.ts';
 import { siteRoutes } from './modules/settings/settings.routes.ts';
 import { setupRoutes } from './modules/setup/setup.routes.ts';
 import { supportRoutes } from './modules/support/support.routes.ts';
@@ -175,6 +177,8 @@ export async function buildApp({
     ledgerRoutes,
     apiReferenceRoutes,
     setupRoutes,
+    rateRoutes,
+    adminChangeRoutes,
   ]) {
     await app.register(routes);
   }

@@ -1,12 +1,29 @@
 import { z } from 'zod';
 import { MESSAGES } from './messages.ts';
-import { COINS } from './transactions.ts';
+import { COINS, type Coin } from './transactions.ts';
+
+/** The chain a gateway's address lives on: USDT travels on Ethereum (ERC-20) or TRON (TRC-20). */
+export const GATEWAY_NETWORKS = ['bitcoin', 'ethereum', 'tron'] as const;
+export type GatewayNetwork = (typeof GATEWAY_NETWORKS)[number];
+
+export function networkOfAddress(coin: Coin, address: string): GatewayNetwork {
+  if (coin === 'btc') return 'bitcoin';
+  return coin === 'usdt' && address.startsWith('T') ? 'tron' : 'ethereum';
+}
+
+/** What a depositor must choose in their wallet to send on the right chain. */
+export function networkLabel(coin: Coin, network: GatewayNetwork): string {
+  if (network === 'bitcoin') return 'Bitcoin';
+  if (network === 'tron') return 'TRON (TRC-20)';
+  return coin === 'usdt' ? 'Ethereum (ERC-20)' : 'Ethereum';
+}
 
 /** A payment gateway as the specification's screens read it: `add` is the wallet address. */
 export const GatewaySchema = z.object({
   _id: z.string(),
   add: z.string(),
   type: z.enum(COINS),
+  network: z.enum(GATEWAY_NETWORKS),
   /** Address of the QR image (public). */
   image: z.string(),
   createdAt: z.string(),
@@ -31,3 +48,6 @@ export const GatewayRequestSchema = z
     return { address, coin };
   });
 export type GatewayRequest = z.input<typeof GatewayRequestSchema>;
+
+/** A new address that waits for a second administrator's approval instead of being shown at once. */
+export const PendingGatewaySchema = z.object({ _id: z.string(), status: z.literal('pending') });

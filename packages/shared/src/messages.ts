@@ -181,6 +181,22 @@ export const MESSAGES = {
   liabilitySnapshotNotFound: 'This proof-of-liabilities snapshot does not exist.',
   liabilityNotInSnapshot:
     'This snapshot holds no balance of yours: your balance was zero (or your account did not exist yet) when it was taken, so there is nothing to prove.',
+  gatewayQrNotPng: 'The QR image must be a PNG file, or leave it out to have one made from the address.',
+  gatewayQrMismatch:
+    'The QR image does not read as this address. Upload a QR code of exactly this address, or leave the image out to have one made from it.',
+  gatewayChangePending:
+    'Saved for approval: another administrator must approve the new address before depositors see it.',
+  adminChangeApproved: 'Change approved and applied.',
+  adminChangeRejected: 'Change rejected.',
+  adminChangeNotFound: 'This change does not exist.',
+  adminChangeDecided: 'This change has already been approved or rejected.',
+  adminChangeOwn: 'Another administrator must approve your own change.',
+  depositAddressChangedTitle: 'Deposit address changed',
+  depositAddressChangedBody:
+    'The address you were shown for a pending deposit is being replaced. Do not send more to it; open Deposit for the current address.',
+  ratesSaved: 'Exchange rates saved.',
+  rateInvalid:
+    'Enter each rate as a USD price above zero with at most two decimals, for example 65000 or 3120.50.',
   walletKeyMalformed:
     'This is not an extended public key. Paste the account key your wallet exports (it starts with zpub, xpub, vpub or tpub).',
   walletKeyPrivate:

@@ -1,5 +1,7 @@
+import { sha256 } from '@noble/hashes/sha2.js';
+import { createBase58check } from '@scure/base';
 import { describe, expect, it } from 'vitest';
-import { isAddressForCoin, isBitcoinAddress, isEthereumAddress } from './crypto-address.ts';
+import { isAddressForCoin, isBitcoinAddress, isEthereumAddress, isTronAddress } from './crypto-address.ts';
 
 describe('Bitcoin addresses', () => {
   it.each([
@@ -46,5 +48,37 @@ describe('Ethereum addresses', () => {
   it('checks USDT as an ERC-20 address', () => {
     expect(isAddressForCoin('usdt', '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed')).toBe(true);
     expect(isAddressForCoin('usdt', 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq')).toBe(false);
+  });
+});
+
+describe('TRON addresses (TRC-20 USDT)', () => {
+  const base58check = createBase58check(sha256);
+  const withVersion = (version: number) =>
+    base58check.encode(Uint8Array.of(version, ...new Uint8Array(20).fill(7)));
+
+  it.each([
+    // The TRC-20 USDT contract, the TRON foundation's address, and the all-zero account.
+    'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t',
+    'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7',
+    'T9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb',
+    withVersion(0x41),
+  ])('accepts %s, for USDT only', (address) => {
+    expect(isTronAddress(address)).toBe(true);
+    expect(isAddressForCoin('usdt', address)).toBe(true);
+    expect(isAddressForCoin('eth', address)).toBe(false);
+    expect(isAddressForCoin('btc', address)).toBe(false);
+  });
+
+  it.each([
+    ['a broken checksum', 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6u'],
+    ['a character outside base58', 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj60'],
+    ['one character short', 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6'],
+    ['lower case', 'tr7nhqjekqxgtci8q8zy4pl8otszgjlj6t'],
+    ['another version byte', withVersion(0x42)],
+    ['a Bitcoin address', '1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2'],
+    ['nothing', ''],
+  ])('refuses %s', (_, address) => {
+    expect(isTronAddress(address)).toBe(false);
+    expect(isAddressForCoin('usdt', address)).toBe(false);
   });
 });

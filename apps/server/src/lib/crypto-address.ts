@@ -47,6 +47,19 @@ export function isEthereumAddress(address: string): boolean {
   });
 }
 
+/** TRON (where TRC-20 USDT lives): base58check of the 0x41 version byte and a 20-byte account. */
+export function isTronAddress(address: string): boolean {
+  if (!/^T[1-9A-HJ-NP-Za-km-z]{33}$/.test(address)) return false;
+  try {
+    const payload = base58check.decode(address);
+    return payload.length === 21 && payload[0] === 0x41;
+  } catch {
+    return false;
+  }
+}
+
 export function isAddressForCoin(coin: Coin, address: string): boolean {
-  return coin === 'btc' ? isBitcoinAddress(address) : isEthereumAddress(address);
+  if (coin === 'btc') return isBitcoinAddress(address);
+  if (coin === 'usdt') return isEthereumAddress(address) || isTronAddress(address);
+  return isEthereumAddress(address);
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineRoute, idParams, MessageResponseSchema } from '../contract.ts';
-import { GatewayRequestSchema, GatewaySchema } from '../gateways.ts';
+import { GatewayRequestSchema, GatewaySchema, PendingGatewaySchema } from '../gateways.ts';
 import { MESSAGES } from '../messages.ts';
 import { COINS } from '../transactions.ts';
 
@@ -26,9 +26,9 @@ export const addGatewayRoute = defineRoute({
   path: '/api/admin/postWay',
   access: 'admin',
   summary:
-    'Add a wallet address for a coin, with its QR image (generated from the address when none is sent).',
+    'Add a wallet address for a coin, with its QR image (generated from the address when none is sent; an uploaded one must read as the address). With more than one administrator, the address waits for another one to approve it.',
   form: { fields: GatewayRequestSchema, file: 'image' },
-  response: z.object({ data: GatewaySchema, message: z.string() }),
+  response: z.object({ data: z.union([GatewaySchema, PendingGatewaySchema]), message: z.string() }),
   status: 201,
   idempotent: true,
 });

@@ -46,6 +46,18 @@ export async function countPendingDeposits(db: Executor, { userId }: { userId: s
   return row?.total ?? 0;
 }
 
+/** Who still waits on a deposit they were told to send to `address`. */
+export async function listUsersWithPendingDepositsTo(
+  db: Executor,
+  { coin, address }: { coin: DepositRow['mode']; address: string },
+): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ userId: deposits.userId })
+    .from(deposits)
+    .where(and(eq(deposits.status, 'pending'), eq(deposits.mode, coin), eq(deposits.address, address)));
+  return rows.map((row) => row.userId);
+}
+
 /** A deposit made on chain, as its payment moves: its USD value, and approved or rejected once settled. */
 export async function updateChainDeposit(
   db: Executor,

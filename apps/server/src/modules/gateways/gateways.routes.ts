@@ -20,10 +20,15 @@ export async function gatewayRoutes(app: FastifyInstance): Promise<void> {
   route(
     app,
     addGatewayRoute,
-    async ({ tx, actor, body, file }) => ({
-      data: await addGateway(tx, actor, { ...body, image: file }),
-      message: MESSAGES.gatewayAdded,
-    }),
+    async ({ tx, actor, body, file }) => {
+      const added = await addGateway(tx, { clock: app.clock }, actor, { ...body, image: file });
+      return added.status === 'pending'
+        ? {
+            data: { _id: added.changeId, status: 'pending' as const },
+            message: MESSAGES.gatewayChangePending,
+          }
+        : { data: added.gateway, message: MESSAGES.gatewayAdded };
+    },
     { onRequest: [throttle(app, 'write')] },
   );
 

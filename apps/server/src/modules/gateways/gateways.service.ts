@@ -1,13 +1,23 @@
-import { type Coin, type Gateway, MESSAGES } from '@vestora/shared';
+import { COINS, type Coin, type Gateway, MESSAGES, networkLabel, networkOfAddress } from '@vestora/shared';
 import QRCode from 'qrcode';
+import { z } from 'zod';
 import type { Database, Executor } from '../../db/client.ts';
+import type { Clock } from '../../lib/clock.ts';
 import { isAddressForCoin } from '../../lib/crypto-address.ts';
 import { AppError } from '../../lib/errors.ts';
+import { readQrCode } from '../../lib/qr-image.ts';
 import { runInTransaction, type Transaction } from '../../lib/transaction.ts';
 import { detectAllowedType, IMAGE_TYPES } from '../../lib/uploads.ts';
+import {
+  type AdminChangeHandler,
+  needsSecondAdmin,
+  proposeAdminChange,
+} from '../admin-changes/admin-changes.service.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import type { Actor } from '../auth/auth.service.ts';
-import { fileUrl, storeFile } from '../files/files.service.ts';
+import { listUsersWithPendingDepositsTo } from '../deposits/deposits.repo.ts';
+import { fileUrl, signedFileUrl, storeFile } from '../files/files.service.ts';
+import { notify } from '../notifications/notifications.service.ts';
 import { type GatewayRow, insertGateway, listActiveGateways, retireGateway } from './gateways.repo.ts';
 
 function toGateway(row: GatewayRow): Gateway {
@@ -15,6 +25,7 @@ function toGateway(row: GatewayRow): Gateway {
     _id: row.id,
     add: row.address,
     type: row.coin,
+    network: networkOfAddress(row.coin, row.address),
     image: fileUrl(row.imageFileId),
     createdAt: row.createdAt.toISOString(),
   };
@@ -37,32 +48,120 @@ export async function currentGateway(db: Executor, coin: Coin): Promise<GatewayR
   return row;
 }
 
+/** Bech32 and hex addresses name the same account in either case; base58 ones are case-sensitive. */
+function isSameAddress(expected: string, decoded: string): boolean {
+  const isCaseless = /^(bc1|0x)/i.test(expected);
+  return isCaseless ? expected.toLowerCase() === decoded.toLowerCase() : expected === decoded;
+}
+
 /**
- * Adds a wallet address after checking it is a valid address of its coin. Without an image, the
- * QR code is generated from the address itself, so what depositors scan always matches what they read.
+ * An uploaded QR image must read as the address itself, or as a payment link to it
+ * (`bitcoin:<address>?amount=…`), so a picture can never send depositors somewhere else.
  */
-export async function addGateway(
+function checkQrImage(address: string, image: Buffer, imageType: string): void {
+  if (imageType !== 'image/png') throw new AppError('BAD_REQUEST', MESSAGES.gatewayQrNotPng);
+  const decoded = readQrCode(image);
+  const target = decoded?.replace(/^[a-z]+:(\/\/)?/i, '').split(/[?@/]/)[0];
+  if (!target || !isSameAddress(address, target))
+    throw new AppError('BAD_REQUEST', MESSAGES.gatewayQrMismatch);
+}
+
+const GatewayChangeSchema = z.object({
+  coin: z.enum(COINS),
+  address: z.string(),
+  imageFileId: z.uuid(),
+});
+type GatewayChange = z.infer<typeof GatewayChangeSchema>;
+
+/**
+ * Puts an address in front of depositors: the newest gateway of a coin is the one they are shown.
+ * Whoever was told to pay the previous address for a deposit still pending is warned.
+ */
+async function applyGatewayChange(
   tx: Transaction,
-  actor: Actor,
-  { address, coin, image }: { address: string; coin: Coin; image: Buffer | undefined },
+  { approver, requestedBy }: { approver: Actor; requestedBy: string },
+  change: GatewayChange,
 ): Promise<Gateway> {
-  if (!isAddressForCoin(coin, address)) throw new AppError('BAD_REQUEST', MESSAGES.invalidAddress);
-  const uploadedType = image ? await detectAllowedType(image, IMAGE_TYPES) : null;
-  if (image && !uploadedType) throw new AppError('UNSUPPORTED_MEDIA_TYPE', MESSAGES.gatewayImageType);
-  const file = await storeFile(tx, {
-    content: image ?? (await QRCode.toBuffer(address, { type: 'png', margin: 2, width: 320 })),
-    mimeType: uploadedType ?? 'image/png',
-    ownerId: actor.user.id,
-  });
-  const row = await insertGateway(tx, { coin, address, imageFileId: file.id, createdBy: actor.user.id });
+  const previous = await currentGateway(tx, change.coin);
+  const row = await insertGateway(tx, { ...change, createdBy: requestedBy });
   const gateway = toGateway(row);
-  await recordAudit(tx, actor, {
+  await recordAudit(tx, approver, {
     action: 'gateway.add',
     targetType: 'gateway',
     targetId: row.id,
-    after: gateway,
+    before: previous ? { add: previous.address } : null,
+    after: { ...gateway, requestedBy },
   });
+  if (previous && previous.address !== row.address) {
+    const waiting = await listUsersWithPendingDepositsTo(tx, {
+      coin: change.coin,
+      address: previous.address,
+    });
+    await notify(
+      tx,
+      ...waiting.map((userId) => ({
+        userId,
+        kind: 'deposit' as const,
+        title: MESSAGES.depositAddressChangedTitle,
+        body: MESSAGES.depositAddressChangedBody,
+        link: '/user/deposit',
+      })),
+    );
+  }
   return gateway;
+}
+
+/** How a gateway change is shown to the administrator asked to approve it, and applied. */
+export const gatewayChangeHandler: AdminChangeHandler = {
+  async describe(payload, { db, clock }) {
+    const change = GatewayChangeSchema.parse(payload);
+    return {
+      address: change.address,
+      network: networkLabel(change.coin, networkOfAddress(change.coin, change.address)),
+      image: await signedFileUrl(db, clock, change.imageFileId),
+    };
+  },
+  async apply(tx, context, payload) {
+    await applyGatewayChange(tx, context, GatewayChangeSchema.parse(payload));
+  },
+};
+
+export type AddGatewayResult =
+  | { status: 'added'; gateway: Gateway }
+  | { status: 'pending'; changeId: string };
+
+/**
+ * Adds a wallet address after checking it is a valid address of its coin and that an uploaded QR
+ * image reads as it. Without an image, the QR code is generated from the address itself, so what
+ * depositors scan always matches what they read. With more than one administrator, the address
+ * waits for another one to approve it.
+ */
+export async function addGateway(
+  tx: Transaction,
+  deps: { clock: Clock },
+  actor: Actor,
+  { address, coin, image }: { address: string; coin: Coin; image: Buffer | undefined },
+): Promise<AddGatewayResult> {
+  if (!isAddressForCoin(coin, address)) throw new AppError('BAD_REQUEST', MESSAGES.invalidAddress);
+  const uploadedType = image ? await detectAllowedType(image, IMAGE_TYPES) : null;
+  if (image && !uploadedType) throw new AppError('UNSUPPORTED_MEDIA_TYPE', MESSAGES.gatewayImageType);
+  if (image && uploadedType) checkQrImage(address, image, uploadedType);
+  const file = await storeFile(tx, {
+    content: image ?? (await QRCode.toBuffer(address, { type: 'png', margin: 2, width: 320 })),
+    mimeType: 'image/png',
+    ownerId: actor.user.id,
+  });
+  const change: GatewayChange = { coin, address, imageFileId: file.id };
+  if (await needsSecondAdmin(tx)) {
+    const proposed = await proposeAdminChange(tx, deps, actor, {
+      kind: 'gateway.address',
+      subject: coin,
+      payload: change,
+    });
+    return { status: 'pending', changeId: proposed.id };
+  }
+  const gateway = await applyGatewayChange(tx, { approver: actor, requestedBy: actor.user.id }, change);
+  return { status: 'added', gateway };
 }
 
 export async function deleteGateway(db: Database, actor: Actor, id: string): Promise<void> {

@@ -1,4 +1,5 @@
 import { MESSAGES } from '@vestora/shared';
+import QRCode from 'qrcode';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipart, newestDepositId, requestDeposit, TINY_PNG } from '../../../test/money.ts';
 import { ADMIN, bearer, createTestApp, login, signUpAndLogin, type TestApp } from '../../../test/test-app.ts';
@@ -6,6 +7,9 @@ import type { Clock } from '../../lib/clock.ts';
 
 const BTC_ADDRESS = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq';
 const ETH_ADDRESS = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
+const TRON_ADDRESS = 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7';
+
+const qrOf = (text: string) => QRCode.toBuffer(text, { type: 'png', margin: 2, width: 240 });
 
 const clock = { current: new Date() };
 const testClock: Clock = { now: () => clock.current };
@@ -28,6 +32,11 @@ function postWay(fields: Record<string, string>, file?: { name: string; type: st
     payload,
     headers: { ...headers, ...bearer(adminToken) },
   });
+}
+
+async function auditTotal(action: string): Promise<number> {
+  const audit = await t.app.inject({ url: `/api/admin/audit?action=${action}`, headers: bearer(adminToken) });
+  return audit.json().total;
 }
 
 describe('payment gateways', () => {
@@ -77,13 +86,14 @@ describe('payment gateways', () => {
   });
 
   it('keeps an uploaded image as given, decided by its bytes; SVG, HTML and oversize files are refused', async () => {
+    const qr = await qrOf(ETH_ADDRESS);
     const uploaded = await postWay(
       { add: ETH_ADDRESS, type: 'usdt' },
-      { name: 'qr.png', type: 'image/png', content: TINY_PNG },
+      { name: 'qr.png', type: 'image/png', content: qr },
     );
     expect(uploaded.statusCode).toBe(201);
     const served = await t.app.inject({ url: uploaded.json().data.image });
-    expect(served.rawPayload.equals(TINY_PNG)).toBe(true);
+    expect(served.rawPayload.equals(qr)).toBe(true);
 
     const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
     const html = Buffer.from('<!doctype html><script>alert(1)</script>');
@@ -101,6 +111,82 @@ describe('payment gateways', () => {
       { name: 'qr.png', type: 'image/png', content: huge },
     );
     expect(tooBig.statusCode).toBe(413);
+  });
+
+  it('refuses an uploaded QR image that does not read as the address, and changes nothing', async () => {
+    const before = await t.app.inject({ url: '/api/admin/getPost', headers: bearer(adminToken) });
+    const auditedBefore = await auditTotal('gateway.add');
+    const cases: [string, Buffer, string][] = [
+      ['a QR of another address', await qrOf(BTC_ADDRESS), MESSAGES.gatewayQrMismatch],
+      [
+        'a QR of the address with one character changed',
+        await qrOf(ETH_ADDRESS.replace('a', 'b')),
+        MESSAGES.gatewayQrMismatch,
+      ],
+      ['a picture with no QR code', TINY_PNG, MESSAGES.gatewayQrMismatch],
+      [
+        'a JPEG',
+        Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46, 0x49, 0x46, 0, 1]),
+        MESSAGES.gatewayQrNotPng,
+      ],
+    ];
+    for (const [name, content, message] of cases) {
+      const refused = await postWay(
+        { add: ETH_ADDRESS, type: 'eth' },
+        { name: 'qr.png', type: 'image/png', content },
+      );
+      expect(refused.statusCode, name).toBe(400);
+      expect(refused.json().message, name).toBe(message);
+    }
+    const after = await t.app.inject({ url: '/api/admin/getPost', headers: bearer(adminToken) });
+    expect(after.json().data).toEqual(before.json().data);
+    expect(await auditTotal('gateway.add')).toBe(auditedBefore);
+  });
+
+  it('accepts a QR of the address itself, or a payment link to it', async () => {
+    const upper = BTC_ADDRESS.toUpperCase();
+    for (const [address, type, text] of [
+      [BTC_ADDRESS, 'btc', `bitcoin:${upper}?amount=0.01`],
+      [ETH_ADDRESS, 'eth', `ethereum:${ETH_ADDRESS}`],
+      [TRON_ADDRESS, 'usdt', TRON_ADDRESS],
+    ] as const) {
+      const accepted = await postWay(
+        { add: address, type },
+        { name: 'qr.png', type: 'image/png', content: await qrOf(text) },
+      );
+      expect(accepted.statusCode, text).toBe(201);
+      expect(accepted.json().data).toMatchObject({ add: address, type });
+      await t.app.inject({
+        method: 'DELETE',
+        url: `/api/admin/deletePost/${accepted.json().data._id}`,
+        headers: bearer(adminToken),
+      });
+    }
+  });
+
+  it('takes a TRON (TRC-20) address for USDT only, and tells depositors which network it is on', async () => {
+    const onEth = await postWay({ add: TRON_ADDRESS, type: 'eth' });
+    expect(onEth.statusCode).toBe(400);
+    expect(onEth.json().message).toBe(MESSAGES.invalidAddress);
+    const broken = await postWay({ add: `${TRON_ADDRESS.slice(0, -1)}8`, type: 'usdt' });
+    expect(broken.statusCode).toBe(400);
+    expect(broken.json().message).toBe(MESSAGES.invalidAddress);
+
+    const added = await postWay({ add: TRON_ADDRESS, type: 'usdt' });
+    expect(added.statusCode).toBe(201);
+    const { token } = await signUpAndLogin(t.app);
+    const served = await t.app.inject({ url: '/api/user/getPostByName/usdt', headers: bearer(token) });
+    expect(served.json().data[0]).toMatchObject({ add: TRON_ADDRESS, network: 'tron' });
+    const erc20 = await postWay({ add: ETH_ADDRESS, type: 'usdt' });
+    const newest = await t.app.inject({ url: '/api/user/getPostByName/usdt', headers: bearer(token) });
+    expect(newest.json().data[0]).toMatchObject({ add: ETH_ADDRESS, network: 'ethereum' });
+    for (const gateway of [added, erc20]) {
+      await t.app.inject({
+        method: 'DELETE',
+        url: `/api/admin/deletePost/${gateway.json().data._id}`,
+        headers: bearer(adminToken),
+      });
+    }
   });
 
   it('keeps the address and QR a deposit was shown after its gateway is deleted', async () => {

@@ -22,6 +22,10 @@ export const AUDIT_ACTIONS: Record<string, string> = {
   'support.close': 'Ticket closed',
   'gateway.add': 'Gateway added',
   'gateway.delete': 'Gateway deleted',
+  'change.propose': 'Change proposed for approval',
+  'change.approve': 'Change approved',
+  'change.reject': 'Change rejected',
+  'rates.set': 'Exchange rates set',
   'settings.update': 'Site settings edited',
 };
 
@@ -33,6 +37,8 @@ export const AUDIT_TARGET_TYPES: Record<string, string> = {
   reserve: 'Reserve',
   support_ticket: 'Support ticket',
   gateway: 'Gateway',
+  admin_change: 'Change awaiting approval',
+  exchange_rates: 'Exchange rates',
   site: 'Site settings',
 };
 

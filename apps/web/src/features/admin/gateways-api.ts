@@ -1,5 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { addGatewayRoute, adminGatewaysRoute, deleteGatewayRoute } from '@vestora/shared';
+import {
+  addGatewayRoute,
+  adminGatewaysRoute,
+  deleteGatewayRoute,
+  pendingAdminChangesRoute,
+} from '@vestora/shared';
 import { callApi, queryKeyOf } from '../../app/api.ts';
 
 export function useGateways() {
@@ -19,7 +24,12 @@ export function useAddGateway() {
       if (input.image) form.set('image', input.image);
       return callApi(addGatewayRoute, { body: form });
     },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeyOf(adminGatewaysRoute) }),
+    // The answer is the gateway, or a change waiting for another administrator's approval.
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeyOf(adminGatewaysRoute) }),
+        queryClient.invalidateQueries({ queryKey: queryKeyOf(pendingAdminChangesRoute) }),
+      ]),
   });
 }
 

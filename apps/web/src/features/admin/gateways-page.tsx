@@ -1,4 +1,4 @@
-import { COINS, type Coin, type Gateway, MESSAGES } from '@vestora/shared';
+import { COINS, type Coin, type Gateway, MESSAGES, networkLabel } from '@vestora/shared';
 import { useEffect, useState } from 'react';
 import toast from 'react-hot-toast';
 import { ApiError } from '../../app/api.ts';
@@ -9,11 +9,13 @@ import { FormError, SelectField, TextField } from '../../ui/field.tsx';
 import { CopyIcon } from '../../ui/icons.tsx';
 import { PageSpinner } from '../../ui/spinner.tsx';
 import { useAddGateway, useDeleteGateway, useGateways } from './gateways-api.ts';
+import { PendingChangesPanel } from './pending-changes-panel.tsx';
+import { RatesPanel } from './rates-panel.tsx';
 
 const COIN_LABELS: Record<Coin, string> = {
   btc: 'Bitcoin (BTC)',
   eth: 'Ethereum (ETH)',
-  usdt: 'USDT (ERC-20)',
+  usdt: 'Tether (USDT)',
 };
 
 /** The server's reason when it gave one (an invalid address, a refused file), else the spec's text. */
@@ -97,7 +99,7 @@ function AddGatewayDialog({ open, onOpenChange }: { open: boolean; onOpenChange:
             id="gateway-image"
             aria-describedby="gateway-image-hint"
             type="file"
-            accept="image/png,image/jpeg,image/webp,image/gif"
+            accept="image/png"
             onChange={(event) => setImage(event.target.files?.[0] ?? null)}
             className="block w-full text-sm text-slate-700 file:mr-3 file:rounded-lg file:border-0 file:bg-slate-100 file:px-3 file:py-2 file:text-sm file:font-medium"
           />
@@ -145,6 +147,7 @@ function GatewayCard({ gateway, onDelete }: { gateway: Gateway; onDelete: () => 
       />
       <div className="min-w-0 flex-1">
         <p className="text-sm font-semibold text-slate-900">{COIN_LABELS[gateway.type]}</p>
+        <p className="text-xs text-slate-500">Network: {networkLabel(gateway.type, gateway.network)}</p>
         <p className="mt-1 font-mono text-xs break-all text-slate-600">{gateway.add}</p>
         <div className="mt-3 flex flex-wrap gap-2">
           <Button variant="secondary" size="sm" onClick={() => void copy()}>
@@ -191,6 +194,7 @@ export function GatewaysPage() {
         </div>
         <Button onClick={() => setIsAdding(true)}>Add Gateway</Button>
       </div>
+      <PendingChangesPanel />
       <div>
         <h2 className="mb-3 text-lg font-semibold text-slate-900">Saved Gateways</h2>
         {isPending ? (
@@ -207,6 +211,7 @@ export function GatewaysPage() {
           </p>
         )}
       </div>
+      <RatesPanel />
       <AddGatewayDialog open={isAdding} onOpenChange={setIsAdding} />
       <ConfirmDialog
         open={deleting !== null}

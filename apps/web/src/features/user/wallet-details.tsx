@@ -8,8 +8,13 @@ import { CopyIcon } from '../../ui/icons.tsx';
 import { DEPOSIT_TEXTS } from './deposit-rules.ts';
 import { COIN_NAMES } from './format.ts';
 
-/** Ether and USDT travel as ERC-20 on Ethereum (specification: network type ERC). */
+/**
+ * Ether and USDT travel as ERC-20 on Ethereum (specification: network type ERC), unless the
+ * operator's USDT address is on TRON; paying on the other chain loses the money.
+ */
 const NETWORKS: Record<Coin, string> = { btc: 'Bitcoin', eth: 'ERC', usdt: 'ERC' };
+const networkName = (mode: Coin, gateway: Gateway) =>
+  gateway.network === 'tron' ? 'TRC-20 (TRON)' : NETWORKS[mode];
 
 /**
 /** The QR code of an address, the address itself and a button that copies exactly it. */
@@ -102,7 +107,7 @@ export function WalletDetails({ mode, gateway }: { mode: Coin; gateway: UseQuery
       />
       <dl className="flex items-center justify-between rounded-lg bg-slate-50 px-3 py-2 text-sm">
         <dt className="text-slate-600">Network type</dt>
-        <dd className="font-semibold text-slate-900">{NETWORKS[mode]}</dd>
+        <dd className="font-semibold text-slate-900">{networkName(mode, gateway.data)}</dd>
       </dl>
     </div>
   );

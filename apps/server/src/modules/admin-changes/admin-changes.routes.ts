@@ -1,0 +1,41 @@
+import {
+  approveAdminChangeRoute,
+  MESSAGES,
+  pendingAdminChangesRoute,
+  rejectAdminChangeRoute,
+} from '@vestora/shared';
+import type { FastifyInstance } from 'fastify';
+import { route } from '../../lib/route.ts';
+import { throttle } from '../../lib/throttle.ts';
+import { ADMIN_CHANGE_HANDLERS } from './admin-change-handlers.ts';
+import { approveAdminChange, getPendingAdminChanges, rejectAdminChange } from './admin-changes.service.ts';
+
+export async function adminChangeRoutes(app: FastifyInstance): Promise<void> {
+  route(app, pendingAdminChangesRoute, async () => ({
+    data: await getPendingAdminChanges({ db: app.db, clock: app.clock, handlers: ADMIN_CHANGE_HANDLERS }),
+  }));
+
+  route(
+    app,
+    approveAdminChangeRoute,
+    async ({ actor, params }) => {
+      await approveAdminChange(
+        { db: app.db, clock: app.clock, handlers: ADMIN_CHANGE_HANDLERS },
+        actor,
+        params.id,
+      );
+      return { message: MESSAGES.adminChangeApproved };
+    },
+    { onRequest: [throttle(app, 'write')] },
+  );
+
+  route(
+    app,
+    rejectAdminChangeRoute,
+    async ({ actor, params }) => {
+      await rejectAdminChange({ db: app.db, clock: app.clock }, actor, params.id);
+      return { message: MESSAGES.adminChangeRejected };
+    },
+    { onRequest: [throttle(app, 'write')] },
+  );
+}

@@ -1,0 +1,18 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { adminRatesRoute, type SetRatesRequest, setRatesRoute } from '@vestora/shared';
+import { callApi, queryKeyOf } from '../../app/api.ts';
+
+export function useRates() {
+  return useQuery({
+    queryKey: queryKeyOf(adminRatesRoute),
+    queryFn: ({ signal }) => callApi(adminRatesRoute, { signal }),
+  });
+}
+
+export function useSetRates() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: SetRatesRequest) => callApi(setRatesRoute, { body }),
+    onSuccess: ({ data }) => queryClient.setQueryData(queryKeyOf(adminRatesRoute), { data }),
+  });
+}

@@ -1,0 +1,18 @@
+import { z } from 'zod';
+
+/** What a second administrator must approve; the chain watcher's wallet keys join this list. */
+export const ADMIN_CHANGE_KINDS = ['gateway.address'] as const;
+export type AdminChangeKind = (typeof ADMIN_CHANGE_KINDS)[number];
+
+export const AdminChangeSchema = z.object({
+  _id: z.string(),
+  kind: z.enum(ADMIN_CHANGE_KINDS),
+  /** The coin the change is about. */
+  subject: z.string(),
+  /** What will be applied, as the approver should read it (for a gateway: its address and QR image). */
+  details: z.record(z.string(), z.string()),
+  status: z.enum(['pending', 'approved', 'rejected']),
+  requestedBy: z.object({ _id: z.string(), fullName: z.string(), email: z.string() }),
+  requestedAt: z.string(),
+});
+export type AdminChange = z.infer<typeof AdminChangeSchema>;
