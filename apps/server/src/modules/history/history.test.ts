@@ -1,12 +1,20 @@
 import type { HistoryItem, Plan } from '@vestora/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fundUser, newestDepositId, requestDeposit, verify } from '../../../test/money.ts';
+import { createTestClock } from '../../../test/clock.ts';
+import {
+  fundUser,
+  newestDepositId,
+  requestDeposit,
+  saveUsableWithdrawalAddress,
+  verify,
+} from '../../../test/money.ts';
 import { ADMIN, bearer, createTestApp, login, signUpAndLogin, type TestApp } from '../../../test/test-app.ts';
 
+const clock = createTestClock();
 let t: TestApp;
 let adminToken: string;
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({}, { clock });
   adminToken = (await login(t.app, ADMIN.email, ADMIN.password)).token;
 });
 afterAll(async () => {
@@ -40,6 +48,11 @@ async function userWithEveryKind() {
     payload: { planId: plan?._id, amount: plan?.minAmount },
   });
   expect(invest.statusCode).toBe(201);
+  await saveUsableWithdrawalAddress(t, clock, token, {
+    coin: 'btc',
+    address: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq',
+    password: 'Secret#Pass1',
+  });
   const withdraw = await t.app.inject({
     method: 'POST',
     url: '/api/user/withdraw',

@@ -1,6 +1,7 @@
 import type { Plan } from '@vestora/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { multipart, verify } from '../../../test/money.ts';
+import { createTestClock } from '../../../test/clock.ts';
+import { multipart, saveUsableWithdrawalAddress, verify } from '../../../test/money.ts';
 import { ADMIN, bearer, createTestApp, login, signUpAndLogin, type TestApp } from '../../../test/test-app.ts';
 import { TRANSFER_KINDS } from '../../db/schema/ledger.ts';
 
@@ -8,10 +9,11 @@ const BTC_ADDRESS = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq';
 /** Paid by the plan payout job, which no route runs. */
 const SCHEDULED_KINDS = ['plan_return', 'principal_return'];
 
+const clock = createTestClock();
 let t: TestApp;
 let adminToken: string;
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({}, { clock });
   adminToken = (await login(t.app, ADMIN.email, ADMIN.password)).token;
 });
 afterAll(async () => {
@@ -129,6 +131,11 @@ describe('every route that moves money, replayed with its Idempotency-Key', () =
       payload: { planId: plan?._id, amount: plan?.minAmount },
     });
 
+    await saveUsableWithdrawalAddress(t, clock, token, {
+      coin: 'btc',
+      address: BTC_ADDRESS,
+      password: 'Secret#Pass1',
+    });
     const withdraw = (amount: number) =>
       sendTwice({
         method: 'POST',
