@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
-/** What a second administrator must approve; the chain watcher's wallet keys join this list. */
-export const ADMIN_CHANGE_KINDS = ['gateway.address'] as const;
+/** What a second administrator must approve: where depositors are told to pay. */
+export const ADMIN_CHANGE_KINDS = ['gateway.address', 'wallet.key'] as const;
 export type AdminChangeKind = (typeof ADMIN_CHANGE_KINDS)[number];
 
 export const AdminChangeSchema = z.object({

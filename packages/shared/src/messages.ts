@@ -209,6 +209,8 @@ export const MESSAGES = {
     "This is not an account-level key. Export the key of the account (m/84'/0'/0' for Bitcoin, m/44'/60'/0' for Ethereum), not of the wallet root or of one address.",
   walletEthereumKeyVersion: "An Ethereum account key (m/44'/60'/0') is exported as an xpub.",
   walletSaved: 'Wallet saved. Deposits to this coin now go to addresses derived from it.',
+  walletChangeWaiting:
+    'The new key waits for another administrator to approve it; deposits keep going to the current addresses until then.',
   walletPreviewed: 'Nothing saved yet: compare these addresses with your own wallet first.',
   noWalletForCoin: 'Deposits of this coin do not go to per-user addresses yet.',
   chainDepositNotReviewed:

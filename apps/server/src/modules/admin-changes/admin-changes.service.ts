@@ -18,7 +18,11 @@ import {
 export interface AdminChangeHandler {
   /** What the approver reads; images as signed links, since an <img> sends no bearer token. */
   describe(payload: unknown, deps: { db: Executor; clock: Clock }): Promise<Record<string, string>>;
-  apply(tx: Transaction, context: { approver: Actor; requestedBy: string }, payload: unknown): Promise<void>;
+  apply(
+    tx: Transaction,
+    context: { approver: Actor; requestedBy: string; now: Date },
+    payload: unknown,
+  ): Promise<void>;
 }
 export type AdminChangeHandlers = Record<AdminChangeKind, AdminChangeHandler>;
 
@@ -91,7 +95,11 @@ export async function approveAdminChange(
   await runInTransaction(deps.db, async (tx) => {
     const change = await lockDecidableChange(tx, actor, id);
     const handler = deps.handlers[change.kind as AdminChangeKind];
-    await handler.apply(tx, { approver: actor, requestedBy: change.requestedBy }, change.payload);
+    await handler.apply(
+      tx,
+      { approver: actor, requestedBy: change.requestedBy, now: deps.clock.now() },
+      change.payload,
+    );
     await decideAdminChange(tx, {
       id,
       status: 'approved',

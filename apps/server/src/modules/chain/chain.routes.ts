@@ -18,10 +18,15 @@ export async function chainRoutes(app: FastifyInstance): Promise<void> {
   route(
     app,
     setWalletRoute,
-    async ({ actor, params, body }) => ({
-      data: await setWallet(deps, actor, params.coin, body),
-      message: body.preview ? MESSAGES.walletPreviewed : MESSAGES.walletSaved,
-    }),
+    async ({ actor, params, body }) => {
+      const { wallet, isWaitingForApproval } = await setWallet(deps, actor, params.coin, body);
+      const message = body.preview
+        ? MESSAGES.walletPreviewed
+        : isWaitingForApproval
+          ? MESSAGES.walletChangeWaiting
+          : MESSAGES.walletSaved;
+      return { data: wallet, message };
+    },
     { onRequest: [throttle(app, 'write')] },
   );
 

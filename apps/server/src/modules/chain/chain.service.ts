@@ -9,10 +9,16 @@ import {
   type Wallet,
 } from '@vestora/shared';
 import QRCode from 'qrcode';
+import { z } from 'zod';
 import type { ChainConfig } from '../../config/env.ts';
 import type { Database, Executor } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
+import {
+  type AdminChangeHandler,
+  needsSecondAdmin,
+  proposeAdminChange,
+} from '../admin-changes/admin-changes.service.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import type { Actor } from '../auth/auth.service.ts';
 import {
@@ -79,18 +85,21 @@ export async function listWallets(db: Executor, config: ChainConfig): Promise<Wa
 
 /**
  * Sets a coin's watch-only key. The same key again only changes the confirmations; a new key
- * retires the old one, whose addresses stay watched (payments to them are still credited).
+ * retires the old one, whose addresses stay watched (payments to them are still credited). With
+ * more than one administrator a new key waits for another one's approval, so a single stolen admin
+ * session cannot send deposits to its own wallet.
  */
 export async function setWallet(
   deps: { db: Database; clock: Clock; config: ChainConfig },
   actor: Actor,
   coin: Coin,
   input: SetWalletRequest,
-): Promise<Wallet> {
+): Promise<{ wallet: Wallet; isWaitingForApproval: boolean }> {
   const xpub = input.xpub.trim();
   const addresses = firstAddresses(coin, xpub, deps.config);
+  const key: WalletKeyChange = { coin, xpub, confirmations: input.confirmations, addresses };
   if (input.preview) {
-    return {
+    const wallet = {
       coin,
       xpub,
       confirmations: input.confirmations,
@@ -99,37 +108,80 @@ export async function setWallet(
       setAt: null,
       waitingForRate: 0,
     };
+    return { wallet, isWaitingForApproval: false };
   }
   return deps.db.transaction(async (tx) => {
     await lockWalletCoin(tx, { coin });
     const current = await getActiveWallet(tx, { coin });
-    const now = deps.clock.now();
-    let saved: WalletRow;
-    if (current && current.xpub === xpub) {
-      await updateWalletConfirmations(tx, { id: current.id, confirmations: input.confirmations });
-      saved = { ...current, confirmations: input.confirmations };
-    } else {
-      if (current) await retireWallet(tx, { id: current.id, at: now });
-      saved = await insertWallet(tx, {
-        coin,
-        xpub,
-        confirmations: input.confirmations,
-        setBy: actor.user.id,
-        createdAt: now,
-      });
+    const isNewKey = current?.xpub !== xpub;
+    if (isNewKey && (await needsSecondAdmin(tx))) {
+      await proposeAdminChange(tx, deps, actor, { kind: 'wallet.key', subject: coin, payload: key });
+      return { wallet: await walletWithFigures(tx, coin, current, deps.config), isWaitingForApproval: true };
     }
-    await recordAudit(tx, actor, {
-      action: 'wallet.set',
-      targetType: 'wallet',
-      targetId: saved.id,
-      before: current ? { coin, xpub: current.xpub, confirmations: current.confirmations } : null,
-      after: { coin, xpub, confirmations: input.confirmations, addresses },
-    });
-    const [highest, waiting] = await Promise.all([highestIndexByWallet(tx), countWaitingForRate(tx)]);
-    const figures = { highestIndex: highest.get(saved.id) ?? null, waitingForRate: waiting.get(coin) ?? 0 };
-    return toWallet(coin, saved, figures, deps.config);
+    const saved = await applyWalletKey(tx, { actor, now: deps.clock.now() }, key);
+    return { wallet: await walletWithFigures(tx, coin, saved, deps.config), isWaitingForApproval: false };
   });
 }
+
+const WalletKeyChangeSchema = z.object({
+  coin: z.enum(COINS),
+  xpub: z.string(),
+  confirmations: z.number().int(),
+  /** The first receive addresses, derived when the key was given, for the approver to compare. */
+  addresses: z.array(z.string()),
+});
+type WalletKeyChange = z.infer<typeof WalletKeyChangeSchema>;
+
+async function applyWalletKey(
+  tx: Executor,
+  { actor, now }: { actor: Actor; now: Date },
+  { coin, xpub, confirmations, addresses }: WalletKeyChange,
+): Promise<WalletRow> {
+  await lockWalletCoin(tx, { coin });
+  const current = await getActiveWallet(tx, { coin });
+  let saved: WalletRow;
+  if (current && current.xpub === xpub) {
+    await updateWalletConfirmations(tx, { id: current.id, confirmations });
+    saved = { ...current, confirmations };
+  } else {
+    if (current) await retireWallet(tx, { id: current.id, at: now });
+    saved = await insertWallet(tx, { coin, xpub, confirmations, setBy: actor.user.id, createdAt: now });
+  }
+  await recordAudit(tx, actor, {
+    action: 'wallet.set',
+    targetType: 'wallet',
+    targetId: saved.id,
+    before: current ? { coin, xpub: current.xpub, confirmations: current.confirmations } : null,
+    after: { coin, xpub, confirmations, addresses },
+  });
+  return saved;
+}
+
+async function walletWithFigures(
+  tx: Executor,
+  coin: Coin,
+  row: WalletRow | undefined,
+  config: ChainConfig,
+): Promise<Wallet> {
+  const [highest, waiting] = await Promise.all([highestIndexByWallet(tx), countWaitingForRate(tx)]);
+  const highestIndex = row ? (highest.get(row.id) ?? null) : null;
+  return toWallet(coin, row, { highestIndex, waitingForRate: waiting.get(coin) ?? 0 }, config);
+}
+
+/** A new watch-only key waiting for a second administrator: shown with the addresses it gives. */
+export const walletKeyChangeHandler: AdminChangeHandler = {
+  async describe(payload) {
+    const key = WalletKeyChangeSchema.parse(payload);
+    return {
+      key: key.xpub,
+      addresses: key.addresses.join(' '),
+      confirmations: String(key.confirmations),
+    };
+  },
+  async apply(tx, { approver, now }, payload) {
+    await applyWalletKey(tx, { actor: approver, now }, WalletKeyChangeSchema.parse(payload));
+  },
+};
 
 const NETWORK_NAMES: Record<Coin, string> = {
   btc: 'Bitcoin',

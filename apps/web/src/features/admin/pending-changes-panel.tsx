@@ -33,10 +33,24 @@ function PendingChange({ change, isOwn }: { change: AdminChange; isOwn: boolean 
         />
       )}
       <div className="min-w-0 flex-1">
-        <p className="text-sm font-semibold text-slate-900">
-          New {change.subject.toUpperCase()} address · {change.details.network}
-        </p>
-        <p className="mt-1 font-mono text-xs break-all text-slate-700">{change.details.address}</p>
+        {change.kind === 'wallet.key' ? (
+          <>
+            <p className="text-sm font-semibold text-slate-900">
+              New {change.subject.toUpperCase()} watch-only key · {change.details.confirmations} confirmations
+            </p>
+            <p className="mt-1 font-mono text-xs break-all text-slate-700">{change.details.key}</p>
+            <p className="mt-1 text-xs text-slate-600">
+              First addresses: <span className="font-mono break-all">{change.details.addresses}</span>
+            </p>
+          </>
+        ) : (
+          <>
+            <p className="text-sm font-semibold text-slate-900">
+              New {change.subject.toUpperCase()} address · {change.details.network}
+            </p>
+            <p className="mt-1 font-mono text-xs break-all text-slate-700">{change.details.address}</p>
+          </>
+        )}
         <p className="mt-1 text-xs text-slate-600">
           Proposed by {change.requestedBy.fullName} ({change.requestedBy.email}),{' '}
           {formatDateTime(change.requestedAt)}

@@ -1,5 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { adminWalletsRoute, type Coin, type SetWalletRequest, setWalletRoute } from '@vestora/shared';
+import {
+  adminWalletsRoute,
+  type Coin,
+  pendingAdminChangesRoute,
+  type SetWalletRequest,
+  setWalletRoute,
+} from '@vestora/shared';
 import { callApi, queryKeyOf } from '../../app/api.ts';
 
 /** The console's banner reads this on every page too, so it looks again now and then. */
@@ -13,14 +19,21 @@ export function useWallets() {
   });
 }
 
-/** Checks a key (preview: the first addresses, nothing saved) or saves it. */
+/**
+ * Checks a key (preview: the first addresses, nothing saved) or saves it; with another
+ * administrator, a new key joins the changes waiting for approval.
+ */
 export function useSetWallet() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ coin, ...body }: SetWalletRequest & { coin: Coin }) =>
       callApi(setWalletRoute, { params: { coin }, body }),
     onSuccess: async (_answer, { preview }) => {
-      if (!preview) await queryClient.invalidateQueries({ queryKey: queryKeyOf(adminWalletsRoute) });
+      if (preview) return;
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeyOf(adminWalletsRoute) }),
+        queryClient.invalidateQueries({ queryKey: queryKeyOf(pendingAdminChangesRoute) }),
+      ]);
     },
   });
 }

@@ -5,6 +5,7 @@ import { errorMessage } from '../../app/api.ts';
 import { Button } from '../../ui/button.tsx';
 import { FormError, TextField } from '../../ui/field.tsx';
 import { PageSpinner } from '../../ui/spinner.tsx';
+import { PendingChangesPanel } from './pending-changes-panel.tsx';
 import { useSetWallet, useWallets } from './wallets-api.ts';
 
 const COIN_LABELS: Record<Coin, string> = {
@@ -129,6 +130,7 @@ export function WalletsPage() {
           their confirmations, without a proof. Set your wallet's gap limit above the highest index used.
         </p>
       </div>
+      <PendingChangesPanel />
       {isPending ? (
         <PageSpinner label="Loading wallets" />
       ) : (
