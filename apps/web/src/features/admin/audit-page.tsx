@@ -168,10 +168,13 @@ export function AuditPage() {
                         <button
                           type="button"
                           onClick={() => filterBy({ targetId: entry.targetId })}
-                          aria-label={`Only entries for ${targetTypeLabel(entry.targetType).toLowerCase()} ${entry.targetId}`}
                           title="Only entries for this target"
                           className="font-mono text-[11px] text-brand-700 hover:underline"
                         >
+                          <span className="sr-only">
+                            Only entries for {targetTypeLabel(entry.targetType).toLowerCase()}{' '}
+                            {entry.targetId}{' '}
+                          </span>
                           {formatReference(entry.targetId)}
                         </button>
                       </Cell>
