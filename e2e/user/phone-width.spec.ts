@@ -12,6 +12,7 @@ import {
   openSignedIn,
   page,
   type SignedInUser,
+  saveWithdrawalAddress,
   setUpUserSuite,
   signUpUser,
 } from './user-helpers.ts';
@@ -60,6 +61,7 @@ beforeAll(async () => {
   await callApi(api, 'PUT', `/api/admin/verifyUser/${user.user._id}`, adminToken);
   await fundAccount(api, adminToken, user, 2500);
   await callApi(api, 'POST', '/api/user/deposit', user.token, { data: { mode: 'eth', amount: 75 } });
+  await saveWithdrawalAddress(api, user, { coin: 'btc', address: LONG_BTC_ADDRESS });
   await callApi(api, 'POST', '/api/user/withdraw', user.token, {
     data: { amount: 40, method: 'btc', address: LONG_BTC_ADDRESS },
   });
