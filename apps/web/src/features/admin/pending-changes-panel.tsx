@@ -1,6 +1,5 @@
 import type { AdminChange } from '@vestora/shared';
 import { useId } from 'react';
-import toast from 'react-hot-toast';
 import { errorMessage } from '../../app/api.ts';
 import { useSession } from '../../app/session.ts';
 import { Button } from '../../ui/button.tsx';
@@ -10,14 +9,7 @@ import { useDecideChange, usePendingChanges } from './admin-changes-api.ts';
 
 function PendingChange({ change, isOwn }: { change: AdminChange; isOwn: boolean }) {
   const decide = useDecideChange();
-  const act = (verdict: 'approve' | 'reject') =>
-    decide.mutate(
-      { id: change._id, verdict },
-      {
-        onSuccess: ({ message }) => toast.success(message),
-        onError: (failed) => toast.error(errorMessage(failed)),
-      },
-    );
+  const act = (verdict: 'approve' | 'reject') => decide.mutate({ id: change._id, verdict });
   return (
     <li
       className="flex gap-4 rounded-2xl border border-amber-300 bg-amber-50 p-4"
