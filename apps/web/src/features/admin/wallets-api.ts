@@ -6,6 +6,7 @@ import {
   type SetWalletRequest,
   setWalletRoute,
 } from '@vestora/shared';
+import toast from 'react-hot-toast';
 import { callApi, queryKeyOf } from '../../app/api.ts';
 
 /** The console's banner reads this on every page too, so it looks again now and then. */
@@ -28,8 +29,11 @@ export function useSetWallet() {
   return useMutation({
     mutationFn: ({ coin, ...body }: SetWalletRequest & { coin: Coin }) =>
       callApi(setWalletRoute, { params: { coin }, body }),
-    onSuccess: async (_answer, { preview }) => {
+    // The toast is said here: the card that asked may re-render into its saved state and drop the
+    // callbacks of its own `mutate` before they run.
+    onSuccess: async ({ message }, { preview }) => {
       if (preview) return;
+      toast.success(message);
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: queryKeyOf(adminWalletsRoute) }),
         queryClient.invalidateQueries({ queryKey: queryKeyOf(pendingAdminChangesRoute) }),

@@ -35,13 +35,7 @@ function WalletCard({ wallet }: { wallet: Wallet }) {
     setWallet.mutate(
       { coin: wallet.coin, xpub, confirmations: Number(confirmations), preview: isPreview },
       {
-        onSuccess: ({ data, message }) => {
-          if (isPreview) setPreview(data.addresses);
-          else {
-            setPreview(null);
-            toast.success(message);
-          }
-        },
+        onSuccess: ({ data }) => setPreview(isPreview ? data.addresses : null),
         onError: (failed) => setError(errorMessage(failed)),
       },
     );
