@@ -29,7 +29,10 @@ export const TradeUserSchema = z.object({
   login: z.string().nullable(),
   isVerified: z.boolean(),
   createdAt: z.string(),
-  /** Where the person's picture is served (`/api/files/{id}`, owner and admins only), or null. */
+  /**
+   * Where the person's picture is served (`/api/files/{id}`, after PUBLIC_URL when it is set; owner and
+   * admins only), or null.
+   */
   avatar: z.string().nullable(),
 });
 export type TradeUser = z.infer<typeof TradeUserSchema>;

@@ -177,6 +177,12 @@ export interface AppConfig {
   mailFrom: string;
   /** The address links in e-mails point to. */
   publicUrl: string;
+  /**
+   * What file URLs in answers (`/api/files/<id>`) start with: PUBLIC_URL when it is set, so a front
+   * end on another origin loads them from this server; otherwise empty, a path on whichever address
+   * the client used.
+   */
+  fileUrlBase: string;
   /** Origins allowed to call the API from a browser; empty means same-origin only. */
   corsOrigins: string[];
   /** Built web app to serve; undefined in tests that only exercise the API. */
@@ -253,6 +259,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
+    fileUrlBase: (env.PUBLIC_URL ?? '').replace(/\/$/, ''),
     webDistDir: env.WEB_DIST_DIR ? path.resolve(env.WEB_DIST_DIR) : undefined,
     metricsToken: env.METRICS_TOKEN,
     liabilitySnapshotIntervalMs: env.SNAPSHOT_EVERY_HOURS * 3_600_000,

@@ -39,7 +39,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
     app,
     updateAvatarRoute,
     async ({ actor, file }) => ({
-      data: await updateAvatar({ db: app.db }, actor, file),
+      data: await updateAvatar(app, actor, file),
       message: MESSAGES.avatarUpdated,
     }),
     writes,

@@ -114,7 +114,7 @@ export async function updateProfile(
     loadUserRecord(deps.db, actor.user.id),
     getProfileDetails(deps.db, actor.user.id),
   ]);
-  return { user: toTradeUser(record), details };
+  return { user: toTradeUser(record, deps.config.fileUrlBase), details };
 }
 
 async function sendEmailChangedNotice(
@@ -193,7 +193,7 @@ export async function changePassword(
  * bytes included, so its address stops answering on every process.
  */
 export async function updateAvatar(
-  deps: { db: Database },
+  deps: { db: Database; config: Pick<AppConfig, 'fileUrlBase'> },
   actor: Actor,
   image: Buffer | undefined,
 ): Promise<TradeUser> {
@@ -207,5 +207,5 @@ export async function updateAvatar(
     await updateAccountRow(tx, { userId: actor.user.id, values: { avatarFileId: file.id } });
     if (previousFileId) await removeFile(tx, previousFileId);
   });
-  return toTradeUser(await loadUserRecord(deps.db, actor.user.id));
+  return toTradeUser(await loadUserRecord(deps.db, actor.user.id), deps.config.fileUrlBase);
 }

@@ -5,7 +5,7 @@ import { adjustBalance } from './adjustments.service.ts';
 
 export async function adjustmentRoutes(app: FastifyInstance): Promise<void> {
   route(app, creditOrDebitRoute, async ({ tx, actor, params, body }) => ({
-    data: await adjustBalance(tx, actor, params.id, body),
+    data: await adjustBalance(tx, { actor, fileUrlBase: app.config.fileUrlBase }, params.id, body),
     message: body.mode === 'credit' ? MESSAGES.accountCredited : MESSAGES.accountDebited,
   }));
 }

@@ -19,7 +19,7 @@ export interface AdjustmentInput {
  */
 export async function adjustBalance(
   tx: Transaction,
-  actor: Actor,
+  { actor, fileUrlBase }: { actor: Actor; fileUrlBase: string },
   userId: string,
   input: AdjustmentInput,
 ): Promise<AdminUserRow> {
@@ -51,5 +51,5 @@ export async function adjustBalance(
       reason: input.reason,
     },
   });
-  return toAdminUserRow(await loadUserRecord(tx, userId));
+  return toAdminUserRow(await loadUserRecord(tx, userId), fileUrlBase);
 }

@@ -12,7 +12,12 @@ import { approveAdminChange, getPendingAdminChanges, rejectAdminChange } from '.
 
 export async function adminChangeRoutes(app: FastifyInstance): Promise<void> {
   route(app, pendingAdminChangesRoute, async () => ({
-    data: await getPendingAdminChanges({ db: app.db, clock: app.clock, handlers: ADMIN_CHANGE_HANDLERS }),
+    data: await getPendingAdminChanges({
+      db: app.db,
+      clock: app.clock,
+      config: app.config,
+      handlers: ADMIN_CHANGE_HANDLERS,
+    }),
   }));
 
   route(

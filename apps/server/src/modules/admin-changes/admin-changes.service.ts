@@ -5,6 +5,7 @@ import { AppError } from '../../lib/errors.ts';
 import { runInTransaction, type Transaction } from '../../lib/transaction.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import type { Actor } from '../auth/auth.service.ts';
+import type { FileLinkDeps } from '../files/files.service.ts';
 import {
   type AdminChangeRow,
   countActiveAdmins,
@@ -17,7 +18,7 @@ import {
 /** How one kind of change is shown to the approver and applied once approved. */
 export interface AdminChangeHandler {
   /** What the approver reads; images as signed links, since an <img> sends no bearer token. */
-  describe(payload: unknown, deps: { db: Executor; clock: Clock }): Promise<Record<string, string>>;
+  describe(payload: unknown, deps: FileLinkDeps): Promise<Record<string, string>>;
   apply(
     tx: Transaction,
     context: { approver: Actor; requestedBy: string; now: Date },
@@ -55,11 +56,9 @@ export async function proposeAdminChange(
   return row;
 }
 
-export async function getPendingAdminChanges(deps: {
-  db: Executor;
-  clock: Clock;
-  handlers: AdminChangeHandlers;
-}): Promise<AdminChange[]> {
+export async function getPendingAdminChanges(
+  deps: FileLinkDeps & { handlers: AdminChangeHandlers },
+): Promise<AdminChange[]> {
   const rows = await listPendingAdminChanges(deps.db);
   return Promise.all(
     rows.map(async ({ change, requester }) => {

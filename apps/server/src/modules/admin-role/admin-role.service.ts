@@ -54,7 +54,7 @@ export async function setAdministratorRole(
       });
     }
     return {
-      row: toAdminUserRow(await loadUserRecord(tx, id)),
+      row: toAdminUserRow(await loadUserRecord(tx, id), deps.config.fileUrlBase),
       isChanged: changed,
       email: before.email,
       fullName: before.fullName,

@@ -127,7 +127,7 @@ export async function logIn(
     await attempt.release(tx);
     await deleteSubjectAttempts(tx, { subject: accountSubject });
   });
-  return { user: toTradeUser(await loadUserRecord(db, user.id)), token };
+  return { user: toTradeUser(await loadUserRecord(db, user.id), config.fileUrlBase), token };
 }
 
 export async function logOut(db: Database, actor: Actor): Promise<void> {

@@ -15,6 +15,7 @@ export async function depositRoutes(app: FastifyInstance): Promise<void> {
           actor,
           minDepositCents: app.config.minDepositCents,
           maxPending: app.config.caps.pendingDeposits,
+          fileUrlBase: app.config.fileUrlBase,
         },
         { ...body, proof: file },
       ),

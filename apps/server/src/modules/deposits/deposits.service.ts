@@ -28,7 +28,12 @@ export interface DepositInput {
 /** The deposit waits for an administrator; the answer is the depositor's record with it. */
 export async function createDeposit(
   tx: Transaction,
-  { actor, minDepositCents, maxPending }: { actor: Actor; minDepositCents: bigint; maxPending: number },
+  {
+    actor,
+    minDepositCents,
+    maxPending,
+    fileUrlBase,
+  }: { actor: Actor; minDepositCents: bigint; maxPending: number; fileUrlBase: string },
   input: DepositInput,
 ): Promise<TradeUser> {
   if (input.amountCents < minDepositCents) {
@@ -58,7 +63,7 @@ export async function createDeposit(
     address: gateway?.address ?? null,
     addressImageFileId: gateway?.imageFileId ?? null,
   });
-  return toTradeUser(await loadUserRecord(tx, userId));
+  return toTradeUser(await loadUserRecord(tx, userId), fileUrlBase);
 }
 
 /** Credits the depositor's available balance through the ledger. Only a pending deposit. */

@@ -1,5 +1,6 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
-import { MESSAGES } from '@vestora/shared';
+import { fileRoute, MESSAGES } from '@vestora/shared';
+import type { AppConfig } from '../../config/env.ts';
 import type { Executor } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -17,7 +18,13 @@ import {
 /** Long enough to open a receipt from the list, short enough that a leaked link soon dies. */
 export const SIGNED_LINK_SECONDS = 5 * 60;
 
-export const fileUrl = (id: string) => `/api/files/${id}`;
+/**
+ * Where a stored file is served, as answers carry it: after `fileUrlBase` (PUBLIC_URL, so a front end
+ * on another origin loads it from here; or empty, a path on the address the client used).
+ */
+export function fileUrl(fileUrlBase: string, id: string): string {
+  return `${fileUrlBase}${fileRoute.path.replace(':id', id)}`;
+}
 
 let signingKey: Promise<string> | undefined;
 
@@ -34,10 +41,18 @@ function signature(key: string, id: string, expires: number): string {
   return createHmac('sha256', key).update(`${id}.${expires}`).digest('hex');
 }
 
+/** What a signed link is made from: the shared key, the time, and where files are served. */
+export interface FileLinkDeps {
+  db: Executor;
+  clock: Clock;
+  config: Pick<AppConfig, 'fileUrlBase'>;
+}
+
 /** A link that opens a private file without a session, for `SIGNED_LINK_SECONDS`. */
-export async function signedFileUrl(db: Executor, clock: Clock, id: string): Promise<string> {
+export async function signedFileUrl({ db, clock, config }: FileLinkDeps, id: string): Promise<string> {
   const expires = Math.floor(clock.now().getTime() / 1000) + SIGNED_LINK_SECONDS;
-  return `${fileUrl(id)}?expires=${expires}&signature=${signature(await linkKey(db), id, expires)}`;
+  const query = `expires=${expires}&signature=${signature(await linkKey(db), id, expires)}`;
+  return `${fileUrl(config.fileUrlBase, id)}?${query}`;
 }
 
 /** Stores a file's record and bytes in the caller's transaction, so both land or neither does. */

@@ -6,6 +6,7 @@ import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipart, TINY_PNG } from '../../../test/money.ts';
 import { ADMIN, bearer, createTestApp, login, signUpAndLogin, type TestApp } from '../../../test/test-app.ts';
+import { loadConfig } from '../../config/env.ts';
 
 const BTC_ADDRESS = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq';
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
@@ -159,5 +160,88 @@ describe('gateway QR codes', () => {
     const decoded = jsQR(new Uint8ClampedArray(image.data), image.width, image.height);
     expect(decoded?.data).toBe(gateway.add);
     expect(gateway.add).toBe(BTC_ADDRESS);
+  });
+});
+
+describe('file URLs in answers', () => {
+  const PUBLIC_URL = 'https://invest.example.com';
+
+  /** Every file URL a user and an administrator are answered with, after one of each upload. */
+  async function fileUrlsFrom(app: TestApp['app']) {
+    const admin = (await login(app, ADMIN.email, ADMIN.password)).token;
+    const gatewayForm = multipart({ add: BTC_ADDRESS, type: 'btc' });
+    const added = await app.inject({
+      method: 'POST',
+      url: '/api/admin/postWay',
+      payload: gatewayForm.payload,
+      headers: { ...gatewayForm.headers, ...bearer(admin) },
+    });
+    const { token, user } = await signUpAndLogin(app);
+    const avatarForm = multipart(
+      {},
+      { field: 'image', name: 'me.png', type: 'image/png', content: TINY_PNG },
+    );
+    const avatar = await app.inject({
+      method: 'PUT',
+      url: '/api/user/avatar',
+      payload: avatarForm.payload,
+      headers: { ...avatarForm.headers, ...bearer(token) },
+    });
+    const proofForm = multipart(
+      { mode: 'btc', amount: '100' },
+      { field: 'image', name: 'proof.png', type: 'image/png', content: TINY_PNG },
+    );
+    await app.inject({
+      method: 'POST',
+      url: '/api/user/deposit',
+      payload: proofForm.payload,
+      headers: { ...proofForm.headers, ...bearer(token) },
+    });
+    const coinGateways = await app.inject({ url: '/api/user/getPostByName/btc', headers: bearer(token) });
+    const adminGateways = await app.inject({ url: '/api/admin/getPost', headers: bearer(admin) });
+    const profile = await app.inject({ url: `/api/user/userprofile/${user._id}`, headers: bearer(token) });
+    const transactions = await app.inject({
+      url: '/api/admin/allTransactions?type=deposit&pageSize=200',
+      headers: bearer(admin),
+    });
+    const proofRow = transactions
+      .json()
+      .data.find((row: { userId: string; image: string | null }) => row.userId === user._id);
+    return {
+      urls: {
+        addedGateway: added.json().data.image,
+        coinGateway: coinGateways.json().data[0].image,
+        adminGateway: adminGateways.json().data[0].image,
+        avatar: avatar.json().data.avatar,
+        profileAvatar: profile.json().data.avatar,
+        signedProof: proofRow.image,
+      } as Record<string, string>,
+      token,
+    };
+  }
+
+  it('are paths on the answering server while PUBLIC_URL is unset', async () => {
+    const { urls } = await fileUrlsFrom(t.app);
+    for (const [name, url] of Object.entries(urls)) expect(url, name).toMatch(/^\/api\/files\/[0-9a-f-]{36}/);
+  });
+
+  it('start with PUBLIC_URL when it is set, so a front end on another origin loads them from here', async () => {
+    const elsewhere = await createTestApp({
+      fileUrlBase: loadConfig({ PUBLIC_URL: `${PUBLIC_URL}/` }).fileUrlBase,
+    });
+    try {
+      const { urls, token } = await fileUrlsFrom(elsewhere.app);
+      for (const [name, url] of Object.entries(urls)) {
+        expect(url, name).toMatch(/^https:\/\/invest\.example\.com\/api\/files\/[0-9a-f-]{36}/);
+        // The same file answers at that address: the QR codes and signed links without a token.
+        const served = await elsewhere.app.inject({
+          url: url.slice(PUBLIC_URL.length),
+          headers: name.includes('vatar') ? bearer(token) : {},
+        });
+        expect(served.statusCode, name).toBe(200);
+      }
+    } finally {
+      await elsewhere.close();
+    }
   });
 });

@@ -12,16 +12,16 @@ import { addGateway, deleteGateway, gatewaysForCoin, listGateways } from './gate
 
 export async function gatewayRoutes(app: FastifyInstance): Promise<void> {
   route(app, coinGatewaysRoute, async ({ params }) => ({
-    data: await gatewaysForCoin(app.db, params.mode),
+    data: await gatewaysForCoin(app, params.mode),
   }));
 
-  route(app, adminGatewaysRoute, async () => ({ data: await listGateways(app.db) }));
+  route(app, adminGatewaysRoute, async () => ({ data: await listGateways(app) }));
 
   route(
     app,
     addGatewayRoute,
     async ({ tx, actor, body, file }) => {
-      const added = await addGateway(tx, { clock: app.clock }, actor, { ...body, image: file });
+      const added = await addGateway(tx, app, actor, { ...body, image: file });
       return added.status === 'pending'
         ? {
             data: { _id: added.changeId, status: 'pending' as const },

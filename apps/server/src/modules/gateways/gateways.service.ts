@@ -1,6 +1,7 @@
 import { COINS, type Coin, type Gateway, MESSAGES, networkLabel, networkOfAddress } from '@vestora/shared';
 import QRCode from 'qrcode';
 import { z } from 'zod';
+import type { AppConfig } from '../../config/env.ts';
 import type { Database, Executor } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { isAddressForCoin } from '../../lib/crypto-address.ts';
@@ -20,26 +21,32 @@ import { fileUrl, signedFileUrl, storeFile } from '../files/files.service.ts';
 import { notify } from '../notifications/notifications.service.ts';
 import { type GatewayRow, insertGateway, listActiveGateways, retireGateway } from './gateways.repo.ts';
 
-function toGateway(row: GatewayRow): Gateway {
+/** Gateways are answered with their QR image's URL, which starts with `fileUrlBase`. */
+interface GatewayDeps {
+  db: Executor;
+  config: Pick<AppConfig, 'fileUrlBase'>;
+}
+
+function toGateway(row: GatewayRow, fileUrlBase: string): Gateway {
   return {
     _id: row.id,
     add: row.address,
     type: row.coin,
     network: networkOfAddress(row.coin, row.address),
-    image: fileUrl(row.imageFileId),
+    image: fileUrl(fileUrlBase, row.imageFileId),
     createdAt: row.createdAt.toISOString(),
   };
 }
 
-export async function listGateways(db: Executor): Promise<Gateway[]> {
-  return (await listActiveGateways(db)).map(toGateway);
+export async function listGateways({ db, config }: GatewayDeps): Promise<Gateway[]> {
+  return (await listActiveGateways(db)).map((row) => toGateway(row, config.fileUrlBase));
 }
 
 /** What a depositor of `mode` pays to: the active gateways of that coin, the newest first. */
-export async function gatewaysForCoin(db: Executor, coin: Coin): Promise<Gateway[]> {
+export async function gatewaysForCoin({ db, config }: GatewayDeps, coin: Coin): Promise<Gateway[]> {
   const rows = await listActiveGateways(db, { coin });
   if (rows.length === 0) throw new AppError('NOT_FOUND', MESSAGES.noGatewayForCoin);
-  return rows.map(toGateway);
+  return rows.map((row) => toGateway(row, config.fileUrlBase));
 }
 
 /** The address a deposit of `coin` is made to right now, with its QR image, if a gateway exists. */
@@ -81,16 +88,16 @@ async function applyGatewayChange(
   tx: Transaction,
   { approver, requestedBy }: { approver: Actor; requestedBy: string },
   change: GatewayChange,
-): Promise<Gateway> {
+): Promise<GatewayRow> {
   const previous = await currentGateway(tx, change.coin);
   const row = await insertGateway(tx, { ...change, createdBy: requestedBy });
-  const gateway = toGateway(row);
   await recordAudit(tx, approver, {
     action: 'gateway.add',
     targetType: 'gateway',
     targetId: row.id,
     before: previous ? { add: previous.address } : null,
-    after: { ...gateway, requestedBy },
+    // The image's path on the server, whatever address PUBLIC_URL names now or later.
+    after: { ...toGateway(row, ''), requestedBy },
   });
   if (previous && previous.address !== row.address) {
     const waiting = await listUsersWithPendingDepositsTo(tx, {
@@ -108,17 +115,17 @@ async function applyGatewayChange(
       })),
     );
   }
-  return gateway;
+  return row;
 }
 
 /** How a gateway change is shown to the administrator asked to approve it, and applied. */
 export const gatewayChangeHandler: AdminChangeHandler = {
-  async describe(payload, { db, clock }) {
+  async describe(payload, deps) {
     const change = GatewayChangeSchema.parse(payload);
     return {
       address: change.address,
       network: networkLabel(change.coin, networkOfAddress(change.coin, change.address)),
-      image: await signedFileUrl(db, clock, change.imageFileId),
+      image: await signedFileUrl(deps, change.imageFileId),
     };
   },
   async apply(tx, context, payload) {
@@ -138,7 +145,7 @@ export type AddGatewayResult =
  */
 export async function addGateway(
   tx: Transaction,
-  deps: { clock: Clock },
+  deps: { clock: Clock; config: Pick<AppConfig, 'fileUrlBase'> },
   actor: Actor,
   { address, coin, image }: { address: string; coin: Coin; image: Buffer | undefined },
 ): Promise<AddGatewayResult> {
@@ -160,8 +167,8 @@ export async function addGateway(
     });
     return { status: 'pending', changeId: proposed.id };
   }
-  const gateway = await applyGatewayChange(tx, { approver: actor, requestedBy: actor.user.id }, change);
-  return { status: 'added', gateway };
+  const row = await applyGatewayChange(tx, { approver: actor, requestedBy: actor.user.id }, change);
+  return { status: 'added', gateway: toGateway(row, deps.config.fileUrlBase) };
 }
 
 export async function deleteGateway(db: Database, actor: Actor, id: string): Promise<void> {

@@ -6,7 +6,5 @@ import { getAllTransactions, getUserHistory } from './history.service.ts';
 export async function historyRoutes(app: FastifyInstance): Promise<void> {
   route(app, userHistoryRoute, ({ actor, query }) => getUserHistory(app.db, app.config.chain, actor, query));
 
-  route(app, allTransactionsRoute, ({ query }) =>
-    getAllTransactions(app.db, app.clock, app.config.chain, query),
-  );
+  route(app, allTransactionsRoute, ({ query }) => getAllTransactions(app, query));
 }

@@ -6,12 +6,11 @@ import {
   type HistoryQuery,
   type Page,
 } from '@vestora/shared';
-import type { ChainConfig } from '../../config/env.ts';
+import type { AppConfig, ChainConfig } from '../../config/env.ts';
 import type { Database, Executor } from '../../db/client.ts';
-import type { Clock } from '../../lib/clock.ts';
 import type { Actor } from '../auth/auth.service.ts';
 import { chainDetailsOfDeposits } from '../chain/chain.service.ts';
-import { signedFileUrl } from '../files/files.service.ts';
+import { type FileLinkDeps, signedFileUrl } from '../files/files.service.ts';
 import { listAllTransactions, listUserHistory } from './history.repo.ts';
 
 function depositIdsOf(rows: { id: string; type: string }[]): string[] {
@@ -44,13 +43,11 @@ export async function getUserHistory(
 }
 
 export async function getAllTransactions(
-  db: Database,
-  clock: Clock,
-  chainConfig: ChainConfig,
+  deps: FileLinkDeps & { db: Database; config: Pick<AppConfig, 'chain'> },
   query: AdminTransactionsQuery,
 ): Promise<Page<AdminTransaction>> {
-  const { rows, total } = await listAllTransactions(db, query);
-  const chain = await chainDetailsOfDeposits(db, chainConfig, depositIdsOf(rows));
+  const { rows, total } = await listAllTransactions(deps.db, query);
+  const chain = await chainDetailsOfDeposits(deps.db, deps.config.chain, depositIdsOf(rows));
   const data = await Promise.all(
     rows.map(async (row) => ({
       _id: row.id,
@@ -63,7 +60,7 @@ export async function getAllTransactions(
       status: row.status,
       createdAt: new Date(row.created_at).toISOString(),
       // A new browser tab sends no Authorization header: the receipt opens through a short-lived signed link.
-      image: row.proof_file_id ? await signedFileUrl(db, clock, row.proof_file_id) : null,
+      image: row.proof_file_id ? await signedFileUrl(deps, row.proof_file_id) : null,
       address: row.address,
       reason: row.reason,
       duplicateProof: row.duplicate_proof,

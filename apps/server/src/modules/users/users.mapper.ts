@@ -13,7 +13,10 @@ const NO_MONEY: Omit<UserWithFigures, 'user'> = {
  * Shapes a stored user into the specification's record. Only listed fields leave the server, so a
  * password hash can never leak; every figure comes from the ledger and the deposit tables.
  */
-export function toTradeUser({ user, ...figures }: { user: UserRow } & Partial<UserWithFigures>): TradeUser {
+export function toTradeUser(
+  { user, ...figures }: { user: UserRow } & Partial<UserWithFigures>,
+  fileUrlBase: string,
+): TradeUser {
   const money = { ...NO_MONEY, ...figures };
   return {
     _id: user.id,
@@ -38,11 +41,14 @@ export function toTradeUser({ user, ...figures }: { user: UserRow } & Partial<Us
     login: user.lastLoginAt?.toISOString() ?? null,
     isVerified: user.isVerified,
     createdAt: user.createdAt.toISOString(),
-    avatar: user.avatarFileId ? fileUrl(user.avatarFileId) : null,
+    avatar: user.avatarFileId ? fileUrl(fileUrlBase, user.avatarFileId) : null,
   };
 }
 
-export function toAdminUserRow(record: { user: UserRow } & Partial<UserWithFigures>): AdminUserRow {
-  const tradeUser = toTradeUser(record);
+export function toAdminUserRow(
+  record: { user: UserRow } & Partial<UserWithFigures>,
+  fileUrlBase: string,
+): AdminUserRow {
+  const tradeUser = toTradeUser(record, fileUrlBase);
   return { ...tradeUser, acctBalance: tradeUser.accountBalance };
 }

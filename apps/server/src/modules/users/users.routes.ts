@@ -35,33 +35,33 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
     app,
     userProfileRoute,
     async ({ actor, params, request }) => ({
-      data: await getProfile(app.db, actor, params.id, ownRecords.get(request)),
+      data: await getProfile(app, actor, params.id, ownRecords.get(request)),
     }),
     { accessCheck: authenticateWithOwnRecord },
   );
 
   route(app, allUsersRoute, async ({ query }) => {
-    const { users, total } = await listUsers(app.db, query);
+    const { users, total } = await listUsers(app, query);
     return { data: users, message: MESSAGES.usersFetched, page: query.page, pageSize: query.pageSize, total };
   });
 
   route(app, verifyUserRoute, async ({ actor, params }) => ({
-    data: await verifyUser(app.db, actor, params.id),
+    data: await verifyUser(app, actor, params.id),
     message: MESSAGES.userVerified,
   }));
 
   route(app, suspendUserRoute, async ({ actor, params }) => ({
-    data: await setSuspension(app.db, actor, params.id, true),
+    data: await setSuspension(app, actor, params.id, true),
     message: MESSAGES.userSuspended,
   }));
 
   route(app, unsuspendUserRoute, async ({ actor, params }) => ({
-    data: await setSuspension(app.db, actor, params.id, false),
+    data: await setSuspension(app, actor, params.id, false),
     message: MESSAGES.userUnsuspended,
   }));
 
   route(app, deleteUserRoute, async ({ actor, params }) => ({
-    data: await deleteUser(app.db, actor, params.id),
+    data: await deleteUser(app, actor, params.id),
     message: MESSAGES.userDeleted,
   }));
 }

@@ -1,4 +1,5 @@
 import { type AdminUserRow, type AdminUsersQuery, MESSAGES, type TradeUser } from '@vestora/shared';
+import type { AppConfig } from '../../config/env.ts';
 import type { Database, Executor } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { runInTransaction } from '../../lib/transaction.ts';
@@ -18,6 +19,12 @@ import {
   setUserVerified,
   type UserWithFigures,
 } from './users.repo.ts';
+
+/** What the admin user actions need: file URLs in the records they answer start with `fileUrlBase`. */
+interface UserDeps {
+  db: Database;
+  config: Pick<AppConfig, 'fileUrlBase'>;
+}
 
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -56,7 +63,7 @@ export async function authenticateWithRecord(
  * for an administrator. `id` is null when the path named no id at all.
  */
 export async function getProfile(
-  db: Executor,
+  { db, config }: UserDeps,
   actor: Actor,
   id: string | null,
   ownRecord?: UserWithFigures,
@@ -64,19 +71,19 @@ export async function getProfile(
   // Ownership first: a user learns nothing about other ids, not even whether they exist.
   if (!actor.hasAdminPowers && actor.user.id !== id) throw new AppError('FORBIDDEN', MESSAGES.notYours);
   if (id === null) throw new AppError('NOT_FOUND', MESSAGES.userNotFound);
-  if (id === actor.user.id && ownRecord) return toTradeUser(ownRecord);
-  return toTradeUser(await loadUserRecord(db, id));
+  if (id === actor.user.id && ownRecord) return toTradeUser(ownRecord, config.fileUrlBase);
+  return toTradeUser(await loadUserRecord(db, id), config.fileUrlBase);
 }
 
 export async function listUsers(
-  db: Executor,
+  { db, config }: UserDeps,
   query: AdminUsersQuery,
 ): Promise<{ users: AdminUserRow[]; total: number }> {
   const { rows, total } = await listActiveUsers(db, query);
-  return { users: rows.map(toAdminUserRow), total };
+  return { users: rows.map((row) => toAdminUserRow(row, config.fileUrlBase)), total };
 }
 
-export async function verifyUser(db: Database, actor: Actor, id: string): Promise<AdminUserRow> {
+export async function verifyUser({ db, config }: UserDeps, actor: Actor, id: string): Promise<AdminUserRow> {
   return runInTransaction(db, async (tx) => {
     const before = await lockActiveUserOrFail(tx, id, 'update');
     await setUserVerified(tx, { id });
@@ -87,7 +94,7 @@ export async function verifyUser(db: Database, actor: Actor, id: string): Promis
       before: { userName: before.userName, isVerified: before.isVerified },
       after: { userName: before.userName, isVerified: true },
     });
-    return toAdminUserRow(await loadUserRecord(tx, id));
+    return toAdminUserRow(await loadUserRecord(tx, id), config.fileUrlBase);
   });
 }
 
@@ -96,7 +103,7 @@ export async function verifyUser(db: Database, actor: Actor, id: string): Promis
  * sessions stay but answer 403 until they are unsuspended.
  */
 export async function setSuspension(
-  db: Database,
+  { db, config }: UserDeps,
   actor: Actor,
   id: string,
   suspended: boolean,
@@ -112,7 +119,7 @@ export async function setSuspension(
       before: { userName: before.userName, suspended: before.suspended },
       after: { userName: before.userName, suspended },
     });
-    return toAdminUserRow(await loadUserRecord(tx, id));
+    return toAdminUserRow(await loadUserRecord(tx, id), config.fileUrlBase);
   });
 }
 
@@ -120,7 +127,7 @@ export async function setSuspension(
  * Deactivates an account that holds no money and awaits no decision (DESIGN.md section 2): it leaves
  * every list, its sessions end, and its ledger rows and history stay.
  */
-export async function deleteUser(db: Database, actor: Actor, id: string): Promise<AdminUserRow> {
+export async function deleteUser({ db, config }: UserDeps, actor: Actor, id: string): Promise<AdminUserRow> {
   if (actor.user.id === id) throw new AppError('CONFLICT', MESSAGES.cannotDeleteSelf);
   return runInTransaction(db, async (tx) => {
     const before = await lockActiveUserOrFail(tx, id, 'update');
@@ -139,6 +146,6 @@ export async function deleteUser(db: Database, actor: Actor, id: string): Promis
       before: { userName: before.userName, status: before.status },
       after: { userName: before.userName, status: record.user.status },
     });
-    return toAdminUserRow(record);
+    return toAdminUserRow(record, config.fileUrlBase);
   });
 }
