@@ -20,12 +20,14 @@ import {
   startServer,
   stopServer,
 } from '../support/server.ts';
+import { openSignedIn } from '../user/user-helpers.ts';
 
 /*
  * A front end of its own, on another origin than the API (another host name and port), calls every
  * call of the specification's section 7 from a browser, as the README says such a front end does:
  * the session is the bearer token that sign-in returns, never a cookie. The API lists that origin in
- * CORS_ORIGINS and has PUBLIC_URL, so the file URLs it answers with point at itself.
+ * CORS_ORIGINS and has PUBLIC_URL, so the file URLs it answers with point at itself; the web app the
+ * API serves keeps showing those files.
  */
 const BTC_ADDRESS = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq';
 const QR_PNG = (await QRCode.toBuffer(BTC_ADDRESS, { type: 'png', width: 240 })).toString('base64');
@@ -312,5 +314,58 @@ describe('a front end on another origin listed in CORS_ORIGINS', () => {
       }),
     ).rejects.toThrow(/Failed to fetch/);
     await page.context().close();
+  });
+});
+
+describe("the API's own web app, with PUBLIC_URL set", () => {
+  it('shows the QR code and the avatar from their absolute URLs', async () => {
+    const json = async <Body>(
+      method: string,
+      path: string,
+      token: string | null,
+      body?: BodyInit | object,
+    ) => {
+      const isForm = body instanceof FormData;
+      const response = await fetch(`${api.baseUrl}${path}`, {
+        method,
+        headers: {
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+          ...(body === undefined || isForm ? {} : { 'content-type': 'application/json' }),
+        },
+        ...(body === undefined ? {} : { body: isForm ? body : JSON.stringify(body) }),
+      });
+      expect(response.ok, `${method} ${path}: ${response.status}`).toBe(true);
+      return (await response.json()) as Body;
+    };
+    const logIn = (userNameOrEmail: string, password: string) =>
+      json<SignedIn>('POST', '/api/user/login', null, { userNameOrEmail, password });
+    const admin = await logIn(E2E_ADMIN.email, E2E_ADMIN.password);
+    await json('POST', '/api/admin/postWay', admin.token, { add: BTC_ADDRESS, type: 'btc' });
+    const password = 'Analytical#1843';
+    await json('POST', '/api/user/signup', null, {
+      fullName: 'Ada Lovelace',
+      userName: 'ada',
+      email: 'ada@example.com',
+      password,
+      confirmPassword: password,
+    });
+    const ada = await logIn('ada', password);
+    const avatar = new FormData();
+    avatar.set('image', new Blob([Buffer.from(PROOF_PNG, 'base64')], { type: 'image/png' }), 'me.png');
+    const pictured = await json<Data<TradeUser>>('PUT', '/api/user/avatar', ada.token, avatar);
+    expect(pictured.data.avatar).toMatch(new RegExp(`^${api.baseUrl}/api/files/`));
+
+    const context = await browser.newContext({ baseURL: api.baseUrl });
+    const page = await context.newPage();
+    await openSignedIn(page, { token: ada.token, user: ada.data }, '/user/depo');
+    await page.getByLabel('Amount to Deposit').fill('150');
+    await page.getByRole('radio', { name: 'Bitcoin' }).check();
+    await page.getByRole('button', { name: 'Proceed to Payment' }).click();
+    const qr = page.getByRole('img', { name: 'QR code of the Bitcoin wallet address' });
+    await expect.poll(() => qr.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
+    // The avatar is private: the app fetches it with the token and shows it from a blob.
+    const picture = page.locator('img[src^="blob:"]').first();
+    await expect.poll(() => picture.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(120);
+    await context.close();
   });
 });
