@@ -84,7 +84,7 @@ const SPEC_CALLS: { call: string; payload: string[] | 'empty'; multipart?: true;
   {
     call: 'POST /api/user/login',
     payload: ['userNameOrEmail', 'password'],
-    response: ['data', ...within('data', USER_RECORD), 'token', 'message'],
+    response: ['data', ...within('data', USER_RECORD), 'token'],
   },
   {
     call: 'POST /api/user/signup',
