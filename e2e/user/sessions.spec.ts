@@ -118,12 +118,10 @@ for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
       const phone = await signInFrom(user, SAFARI_ON_IPHONE);
       await openMenu('Sessions, addresses and security');
       const dialog = page.getByRole('dialog', { name: 'Account of Dorothy Vaughan' });
-      const sessions = dialog
-        .getByRole('list', { name: 'Sessions of Dorothy Vaughan' })
-        .getByRole('listitem');
-      await expect.poll(() => sessions.count()).toBe(2);
-      await dialog.getByText('Firefox on Windows').waitFor();
-      await dialog.getByText('Safari on iPhone').waitFor();
+      const sessionList = dialog.getByRole('list', { name: 'Sessions of Dorothy Vaughan' });
+      await expect.poll(() => sessionList.getByRole('listitem').count()).toBe(2);
+      await sessionList.getByText('Firefox on Windows').waitFor();
+      await sessionList.getByText('Safari on iPhone').waitFor();
       const addresses = dialog.getByRole('list', { name: 'Withdrawal addresses of Dorothy Vaughan' });
       await addresses.getByText('Cold storage · BTC').waitFor();
       await addresses.getByText(BTC_ADDRESS).waitFor();
