@@ -60,6 +60,7 @@ export function SessionsPanel() {
                   <Button
                     variant="ghost"
                     size="sm"
+                    className="shrink-0"
                     aria-label={`Sign out ${session.device}, last active ${formatDateTime(session.lastSeenAt)}`}
                     onClick={() => setEnding(session)}
                   >
