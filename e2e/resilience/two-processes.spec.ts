@@ -134,6 +134,38 @@ describe('two server processes on one PostgreSQL', () => {
     expect((await call(second, 'GET', `/api/user/userprofile/${admin.id}`, admin.token)).status).toBe(401);
   });
 
+  it('stops a session ended from another session at once on both processes (401)', async () => {
+    const password = 'Ended#Else1';
+    const userName = `ended${Date.now() % 100000}`;
+    await call(first, 'POST', '/api/user/signup', undefined, {
+      fullName: 'Two Devices',
+      userName,
+      email: `${userName}@example.com`,
+      password,
+      confirmPassword: password,
+    });
+    const laptop = await logIn(first, userName, password);
+    const phone = await logIn(second, userName, password);
+    for (const server of [first, second]) {
+      expect((await call(server, 'GET', `/api/user/userprofile/${phone.id}`, phone.token)).status).toBe(200);
+    }
+    const listed = await call<{ data: { _id: string; isCurrent: boolean }[] }>(
+      second,
+      'GET',
+      '/api/user/sessions',
+      phone.token,
+    );
+    const phoneSession = listed.json.data.find((session) => session.isCurrent);
+    expect(
+      (await call(first, 'DELETE', `/api/user/sessions/${phoneSession?._id}`, laptop.token)).status,
+    ).toBe(200);
+    for (const server of [first, second]) {
+      expect((await call(server, 'GET', `/api/user/userprofile/${phone.id}`, phone.token)).status).toBe(401);
+      expect((await call(server, 'GET', '/api/user/sessions', phone.token)).status).toBe(401);
+      expect((await call(server, 'GET', '/api/user/sessions', laptop.token)).status).toBe(200);
+    }
+  });
+
   it('leaves no session from sign-ins on one process racing a password change on the other', async () => {
     const password = 'Old#Secret1';
     const userName = `racer${Date.now() % 100000}`;

@@ -35,6 +35,7 @@ import { registerMetrics } from './modules/operations/metrics.ts';
 import { passwordResetRoutes } from './modules/password-reset/password-reset.routes.ts';
 import { planRoutes } from './modules/plans/plans.routes.ts';
 import { rateRoutes } from './modules/rates/rates.routes.ts';
+import { sessionRoutes } from './modules/sessions/sessions.routes.ts';
 import { siteRoutes } from './modules/settings/settings.routes.ts';
 import { setupRoutes } from './modules/setup/setup.routes.ts';
 import { supportRoutes } from './modules/support/support.routes.ts';
@@ -167,6 +168,7 @@ export async function buildApp({
     supportRoutes,
     notificationRoutes,
     twoFactorRoutes,
+    sessionRoutes,
     gatewayRoutes,
     fileRoutes,
     siteRoutes,

@@ -21,6 +21,8 @@ const OWN_RECORD_WRITES = [
   'PUT /api/user/notifications/read',
   'PUT /api/user/profile',
   'POST /api/user/2fa/setup',
+  // Ends the caller's other sessions; the one asking stays signed in.
+  'DELETE /api/user/sessions',
   // Takes no input: an admin publishing a proof-of-liabilities snapshot reads balances, moves nothing.
   'POST /api/admin/liabilities/snapshots',
 ];

@@ -74,6 +74,12 @@ export const sessions = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     /** The user's session generation when it was created: an older one no longer authenticates. */
     generation: integer('generation').notNull().default(0),
+    /** The browser's User-Agent at sign-in, cut to 300 characters: which device this is. */
+    userAgent: text('user_agent'),
+    /** The address the sign-in came from. */
+    ip: text('ip'),
+    /** Moved forward at most once a minute by the request that finds it older, so reads stay reads. */
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

@@ -2,9 +2,15 @@ import { and, eq, gt, lt, ne, sql } from 'drizzle-orm';
 import { type Database, type Executor, preparedPerDatabase } from '../../db/client.ts';
 import { sessions, users } from '../../db/schema/index.ts';
 
+/**
+ * Read along with every session lookup: whether its last-seen time is over a minute old, so only
+ * then does the request spend a write on moving it (see `markSessionSeen`).
+ */
+export const isSessionSeenLongAgo = sql<boolean>`${sessions.lastSeenAt} < now() - interval '1 minute'`;
+
 const sessionUserQuery = preparedPerDatabase((db) =>
   db
-    .select({ sessionId: sessions.id, user: users })
+    .select({ sessionId: sessions.id, isSeenLongAgo: isSessionSeenLongAgo, user: users })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(
@@ -31,7 +37,14 @@ export async function findSessionUser(db: Database, { tokenHash }: { tokenHash: 
  */
 export async function insertSessionOfGeneration(
   db: Executor,
-  values: { userId: string; tokenHash: string; expiresAt: Date; generation: number },
+  values: {
+    userId: string;
+    tokenHash: string;
+    expiresAt: Date;
+    generation: number;
+    ip: string;
+    userAgent: string | null;
+  },
 ): Promise<boolean> {
   const [current] = await db
     .select({ generation: users.sessionGeneration })
@@ -64,6 +77,14 @@ export async function startNewSessionGeneration(
   if (keepSessionId) {
     await db.update(sessions).set({ generation: user.generation }).where(eq(sessions.id, keepSessionId));
   }
+}
+
+/** Moves the session's last-seen time to now, unless another request already did within the minute. */
+export async function markSessionSeen(db: Executor, { sessionId }: { sessionId: string }): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ lastSeenAt: sql`now()` })
+    .where(and(eq(sessions.id, sessionId), isSessionSeenLongAgo));
 }
 
 export async function deleteSession(db: Executor, { sessionId }: { sessionId: string }): Promise<void> {

@@ -26,7 +26,7 @@ import {
   type UserRow,
 } from '../users/users.repo.ts';
 import { loadUserRecord } from '../users/users.service.ts';
-import { deleteSession, findSessionUser, insertSessionOfGeneration } from './auth.repo.ts';
+import { deleteSession, findSessionUser, insertSessionOfGeneration, markSessionSeen } from './auth.repo.ts';
 import { hashPassword, verifyAgainstDecoy, verifyPassword } from './password.ts';
 import { createSessionToken, hashSessionToken } from './tokens.ts';
 
@@ -119,6 +119,8 @@ export async function logIn(
       // Wall time, not the injected clock: the session lookup compares it with the database's now().
       expiresAt: new Date(Date.now() + ttl),
       generation: user.sessionGeneration,
+      ip: input.ip,
+      userAgent: input.userAgent,
     });
     // The password or second factor changed while this sign-in was checking the old one.
     if (!isCurrent) throw new AppError('UNAUTHENTICATED', MESSAGES.invalidCredentials);
@@ -146,18 +148,23 @@ export async function authenticate(
   policy: SessionPolicy,
 ): Promise<Actor> {
   if (!token) throw new AppError('UNAUTHENTICATED', MESSAGES.signInRequired);
-  return assertLiveSession(await findSessionUser(db, { tokenHash: hashSessionToken(token) }), policy);
+  return admitSession(db, await findSessionUser(db, { tokenHash: hashSessionToken(token) }), policy);
 }
 
-/** The same checks as `authenticate`, on a session row some other query read along with its user. */
-export function assertLiveSession<T extends Omit<Actor, 'hasAdminPowers'>>(
+/**
+ * The same checks as `authenticate`, on a session row some other query read along with its user;
+ * a session last seen over a minute ago is marked seen now (the one write, once a minute at most).
+ */
+export async function admitSession<T extends Omit<Actor, 'hasAdminPowers'> & { isSeenLongAgo: boolean }>(
+  db: Database,
   found: T | undefined,
   policy: SessionPolicy,
-): T & Pick<Actor, 'hasAdminPowers'> {
+): Promise<T & Pick<Actor, 'hasAdminPowers'>> {
   if (found?.user.status !== 'active') {
     throw new AppError('UNAUTHENTICATED', MESSAGES.sessionExpired);
   }
   if (found.user.suspended) throw new AppError('FORBIDDEN', MESSAGES.suspended);
+  if (found.isSeenLongAgo) await markSessionSeen(db, { sessionId: found.sessionId });
   const hasAdminPowers = found.user.isAdmin && (!policy.requireAdmin2fa || found.user.totpEnabledAt !== null);
   return { ...found, hasAdminPowers };
 }

@@ -9,6 +9,7 @@ export async function findTwoFactorRow(db: Executor, { userId }: { userId: strin
   const [row] = await db
     .select({
       email: users.email,
+      fullName: users.fullName,
       passwordHash: users.passwordHash,
       totpSecret: users.totpSecret,
       totpEnabledAt: users.totpEnabledAt,

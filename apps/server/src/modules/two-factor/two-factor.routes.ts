@@ -77,7 +77,8 @@ export async function twoFactorRoutes(app: FastifyInstance): Promise<void> {
   }));
 
   route(app, resetUserTwoFactorRoute, async ({ actor, params, request }) => {
-    await resetSecondFactorByAdmin(app, actor, {
+    const deps = { db: app.db, config: app.config, clock: app.clock, mailer: app.mailer, log: request.log };
+    await resetSecondFactorByAdmin(deps, actor, {
       userId: params.id,
       ip: request.ip,
       userAgent: request.headers['user-agent']?.slice(0, 300) ?? null,

@@ -12,6 +12,7 @@ import { startNewSessionGeneration } from '../auth/auth.repo.ts';
 import type { Actor } from '../auth/auth.service.ts';
 import { confirmIdentity } from '../auth/reauthentication.service.ts';
 import { notify } from '../notifications/notifications.service.ts';
+import { type SecurityNoticeDeps, sendSecurityNotice } from '../sessions/security-notice.ts';
 import { lockWithdrawalsAfterCredentialChange } from '../withdrawal-addresses/withdrawal-addresses.service.ts';
 import {
   claimRecoveryCode,
@@ -145,17 +146,17 @@ export async function turnOffTwoFactor(
 
 /**
  * For a person who lost their authenticator and recovery codes: an administrator turns the second
- * factor off. Audited, visible in the person's security history and notifications, and every
- * session of the account ends.
+ * factor off. Audited, visible in the person's security history and notifications, every session of
+ * the account ends, and the person is e-mailed.
  */
 export async function resetSecondFactorByAdmin(
-  deps: TwoFactorDeps,
+  deps: TwoFactorDeps & SecurityNoticeDeps,
   actor: Actor,
   input: { userId: string; ip: string; userAgent: string | null },
 ): Promise<void> {
   // Their own goes through Settings, with their password and a code, like everyone else's.
   if (input.userId === actor.user.id) throw new AppError('CONFLICT', MESSAGES.twoFactorOwnReset);
-  await runInTransaction(deps.db, async (tx) => {
+  const recipient = await runInTransaction(deps.db, async (tx) => {
     const row = await loadRow(tx, input.userId);
     if (!row.totpEnabledAt) throw new AppError('CONFLICT', MESSAGES.twoFactorNotOn);
     await disableTwoFactor(tx, { userId: input.userId });
@@ -181,7 +182,9 @@ export async function resetSecondFactorByAdmin(
       body: 'An administrator turned off two-factor sign-in on your account at your request. Turn it on again under Settings, Security.',
       link: '/user/settings',
     });
+    return { email: row.email, fullName: row.fullName };
   });
+  sendSecurityNotice(deps, recipient, 'twoFactorReset');
 }
 
 export async function recordLoginEvent(db: Executor, event: NewLoginEvent): Promise<void> {

@@ -3,6 +3,7 @@ import { and, asc, count, desc, eq, gt, or, type SQL, sql } from 'drizzle-orm';
 import { type Database, type Executor, preparedPerDatabase } from '../../db/client.ts';
 import { pageHourCte, withinPageHour } from '../../db/hourly-pages.ts';
 import { ledgerAccounts, sessions, userCounts, users } from '../../db/schema/index.ts';
+import { isSessionSeenLongAgo } from '../auth/auth.repo.ts';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
@@ -74,6 +75,7 @@ const sessionRecordQuery = preparedPerDatabase((db) =>
   db
     .select({
       sessionId: sessions.id,
+      isSeenLongAgo: isSessionSeenLongAgo,
       user: users,
       ...userFigures(eachListedUser),
       recentDeposits: recentDepositsOf(eachListedUser),
@@ -98,7 +100,7 @@ const sessionRecordQuery = preparedPerDatabase((db) =>
 export async function findSessionUserRecord(
   db: Database,
   { tokenHash }: { tokenHash: string },
-): Promise<(UserWithFigures & { sessionId: string }) | undefined> {
+): Promise<(UserWithFigures & { sessionId: string; isSeenLongAgo: boolean }) | undefined> {
   const [row] = await sessionRecordQuery(db).execute({ tokenHash });
   return row;
 }

@@ -5,7 +5,7 @@ import { AppError } from '../../lib/errors.ts';
 import { runInTransaction } from '../../lib/transaction.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { startNewSessionGeneration } from '../auth/auth.repo.ts';
-import { type Actor, assertLiveSession, type SessionPolicy } from '../auth/auth.service.ts';
+import { type Actor, admitSession, type SessionPolicy } from '../auth/auth.service.ts';
 import { hashSessionToken } from '../auth/tokens.ts';
 import { toAdminUserRow, toTradeUser } from './users.mapper.ts';
 import {
@@ -55,7 +55,7 @@ export async function authenticateWithRecord(
   policy: SessionPolicy,
 ): Promise<Actor & UserWithFigures> {
   if (!token) throw new AppError('UNAUTHENTICATED', MESSAGES.signInRequired);
-  return assertLiveSession(await findSessionUserRecord(db, { tokenHash: hashSessionToken(token) }), policy);
+  return admitSession(db, await findSessionUserRecord(db, { tokenHash: hashSessionToken(token) }), policy);
 }
 
 /**

@@ -5,7 +5,7 @@ import { Modal } from '../../ui/dialog.tsx';
 import { PageSpinner } from '../../ui/spinner.tsx';
 import { loginHistoryQueryKey } from './users-api.ts';
 
-const OUTCOMES: Record<LoginOutcome, string> = {
+export const OUTCOMES: Record<LoginOutcome, string> = {
   success: 'Signed in',
   wrong_password: 'Wrong password',
   suspended: 'Refused: suspended',

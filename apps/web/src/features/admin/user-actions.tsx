@@ -8,6 +8,7 @@ import { FormError, PasswordField } from '../../ui/field.tsx';
 import { KebabIcon } from '../../ui/icons.tsx';
 import { CreditDebitDialog } from './credit-debit-dialog.tsx';
 import { LoginHistoryDialog } from './login-history-dialog.tsx';
+import { UserDetailDialog } from './user-detail-dialog.tsx';
 import {
   useDeleteUser,
   useResetTwoFactor,
@@ -35,7 +36,9 @@ function withToasts(
 
 /** The kebab menu of one user row, with the dialogs it opens. */
 export function UserActions({ user, isSelf }: { user: AdminUserRow; isSelf: boolean }) {
-  const [dialog, setDialog] = useState<'adjust' | 'delete' | 'logins' | 'reset2fa' | 'role' | null>(null);
+  const [dialog, setDialog] = useState<
+    'adjust' | 'delete' | 'details' | 'logins' | 'reset2fa' | 'role' | null
+  >(null);
   const [rolePassword, setRolePassword] = useState('');
   const [roleRefusal, setRoleRefusal] = useState<string>();
   const setAdministratorRole = useSetAdministratorRole();
@@ -126,6 +129,9 @@ export function UserActions({ user, isSelf }: { user: AdminUserRow; isSelf: bool
             <DropdownMenu.Item onSelect={() => setDialog('logins')} className={ITEM_CLASS}>
               Login history
             </DropdownMenu.Item>
+            <DropdownMenu.Item onSelect={() => setDialog('details')} className={ITEM_CLASS}>
+              Sessions, addresses and security
+            </DropdownMenu.Item>
             <DropdownMenu.Item
               disabled={!user.isAdmin && !user.isVerified}
               onSelect={() => setDialog('role')}
@@ -163,6 +169,12 @@ export function UserActions({ user, isSelf }: { user: AdminUserRow; isSelf: bool
         user={user}
         open={dialog === 'logins'}
         onOpenChange={(isOpen) => setDialog(isOpen ? 'logins' : null)}
+      />
+      <UserDetailDialog
+        user={user}
+        isSelf={isSelf}
+        open={dialog === 'details'}
+        onOpenChange={(isOpen) => setDialog(isOpen ? 'details' : null)}
       />
       <ConfirmDialog
         open={dialog === 'reset2fa'}

@@ -14,6 +14,7 @@ import {
   verifyUserRoute,
 } from '@vestora/shared';
 import { callApi, queryKeyOf } from '../../app/api.ts';
+import { reloadUserDetail } from './user-detail-api.ts';
 
 export const USERS_PAGE_SIZE = 20;
 
@@ -96,6 +97,9 @@ export function useResetTwoFactor() {
   return useMutation({
     mutationFn: (userId: string) => callApi(resetUserTwoFactorRoute, { params: { id: userId } }),
     onSettled: (_result, _error, userId) =>
-      queryClient.invalidateQueries({ queryKey: loginHistoryQueryKey(userId) }),
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: loginHistoryQueryKey(userId) }),
+        reloadUserDetail(queryClient, userId),
+      ]),
   });
 }

@@ -8,6 +8,7 @@ import { FormError, PasswordField } from '../../ui/field.tsx';
 import { useZodForm } from '../../ui/use-zod-form.ts';
 import { useChangePassword } from './account-api.ts';
 import { AccountSettings } from './account-settings.tsx';
+import { SessionsPanel } from './sessions-panel.tsx';
 import { LoginHistoryPanel, TwoFactorPanel } from './two-factor-panel.tsx';
 
 type PasswordForm = Required<ChangePasswordRequest>;
@@ -107,6 +108,7 @@ export function SecurityPage() {
         <Button onClick={() => setIsChangingPassword(true)}>Change Password</Button>
       </section>
       <TwoFactorPanel />
+      <SessionsPanel />
       <LoginHistoryPanel />
       <ChangePasswordDialog open={isChangingPassword} onOpenChange={setIsChangingPassword} />
     </AccountSettings>

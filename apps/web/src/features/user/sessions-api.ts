@@ -1,0 +1,34 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { endOtherSessionsRoute, endUserSessionRoute, userSessionsRoute } from '@vestora/shared';
+import toast from 'react-hot-toast';
+import { callApi, errorMessage, queryKeyOf } from '../../app/api.ts';
+
+const SESSIONS_KEY = queryKeyOf(userSessionsRoute);
+
+export function useOwnSessions() {
+  return useQuery({
+    queryKey: SESSIONS_KEY,
+    queryFn: ({ signal }) => callApi(userSessionsRoute, { signal }),
+  });
+}
+
+/** Toasts the server's answer and reloads the list, whichever way the call ends. */
+function useSessionMutation<Variables>(request: (variables: Variables) => Promise<{ message: string }>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: request,
+    onSuccess: ({ message }) => toast.success(message),
+    onError: (error) => toast.error(errorMessage(error)),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: SESSIONS_KEY }),
+  });
+}
+
+export function useEndSession() {
+  return useSessionMutation((sessionId: string) =>
+    callApi(endUserSessionRoute, { params: { id: sessionId } }),
+  );
+}
+
+export function useEndOtherSessions() {
+  return useSessionMutation(() => callApi(endOtherSessionsRoute));
+}
