@@ -248,7 +248,9 @@ describe('any sequence of money operations', () => {
       }),
       { numRuns: 25 },
     );
-  });
+    // 25 generated accounts, each signed up and driven through up to 14 money steps: about 20 s
+    // alone, and several times that when the machine is busy.
+  }, 180_000);
 
   it('keeps the admin list totals equal to a real count of every type and state', async () => {
     const counted = await t.pool.query<{ type: string; status: string; count: string }>(`
