@@ -36,10 +36,13 @@ export const STATEMENT_COLUMNS = [
 
 /** What a closing account confirms with: the password, and the second factor when it is on. */
 export const CloseAccountRequestSchema = z.object({
+  // Left out and empty say the same: the password is what is missing.
   password: z
-    .string({ message: MESSAGES.closeAccountPasswordRequired })
+    .string()
     .max(200)
-    .min(1, MESSAGES.closeAccountPasswordRequired),
+    .optional()
+    .default('')
+    .refine((password) => password.length > 0, MESSAGES.closeAccountPasswordRequired),
   code: z.string().trim().max(20).optional(),
 });
 export type CloseAccountRequest = z.input<typeof CloseAccountRequestSchema>;
