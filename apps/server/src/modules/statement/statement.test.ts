@@ -276,6 +276,17 @@ describe('GET /api/user/statement.csv', () => {
     });
     expect(page.map((row) => [row.delta_cents, row.balance_after_cents])).toEqual([['750', '13250']]);
   });
+  it('is described in the OpenAPI document as a CSV answer with its range', async () => {
+    const document = (await t.app.inject({ url: '/api/openapi.json' })).json();
+    const operation = document.paths['/api/user/statement.csv'].get;
+    expect(Object.keys(operation.responses['200'].content)).toEqual(['text/csv']);
+    expect(
+      operation.parameters.map((parameter: { name: string; in: string }) => [parameter.in, parameter.name]),
+    ).toEqual([
+      ['query', 'from'],
+      ['query', 'to'],
+    ]);
+  });
 });
 
 describe('CSV cells', () => {
