@@ -16,6 +16,7 @@ class DownloadCancelled extends Error {}
 export function streamFromSnapshot(
   db: Database,
   produce: (tx: Transaction, write: (text: string) => Promise<void>) => Promise<void>,
+  { stalledAfterMs = STALLED_DOWNLOAD_MS }: { stalledAfterMs?: number } = {},
 ): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   let isCancelled = false;
@@ -32,10 +33,7 @@ export function streamFromSnapshot(
           controller.enqueue(encoder.encode(text));
           if ((controller.desiredSize ?? 0) > 0) return;
           await new Promise<void>((resolve, reject) => {
-            const timer = setTimeout(
-              () => reject(new Error('the client stopped reading')),
-              STALLED_DOWNLOAD_MS,
-            );
+            const timer = setTimeout(() => reject(new Error('the client stopped reading')), stalledAfterMs);
             wake = () => {
               clearTimeout(timer);
               resolve();

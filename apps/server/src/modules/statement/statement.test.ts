@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import { MESSAGES, type Plan } from '@vestora/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestClock } from '../../../test/clock.ts';
@@ -252,6 +253,13 @@ describe('GET /api/user/statement.csv', () => {
     }
     expect(runningCents).toBe(BigInt(Math.round((await balanceOf(t.app, token, user._id)) * 100)));
     expect(new Set(rows.map((row) => row[5])).size).toBe(count);
+    // A long statement goes out compressed to a client that accepts it, with the same content.
+    const compressed = await t.app.inject({
+      url: '/api/user/statement.csv',
+      headers: { ...bearer(token), 'accept-encoding': 'gzip' },
+    });
+    expect(compressed.headers['content-encoding']).toBe('gzip');
+    expect(parseStatement(gunzipSync(compressed.rawPayload).toString('utf8'))).toEqual(rows);
   });
 
   it('starts a range with the balance of every movement before it', async () => {
