@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { defineRoute, MessageResponseSchema } from '../contract.ts';
+import { defineRoute, idParams, MessageResponseSchema } from '../contract.ts';
+import { MESSAGES } from '../messages.ts';
 import { CloseAccountRequestSchema, StatementQuerySchema } from '../statement.ts';
 
 /**
@@ -11,6 +12,11 @@ export interface ByteStream {
   cancel(reason?: unknown): Promise<void>;
 }
 
+/** The bytes of a statement, streamed as they are read. */
+const StatementResponseSchema = z.custom<ByteStream>(
+  (value) => typeof value === 'object' && value !== null && 'getReader' in value,
+);
+
 export const userStatementRoute = defineRoute({
   method: 'GET',
   path: '/api/user/statement.csv',
@@ -18,10 +24,19 @@ export const userStatementRoute = defineRoute({
   summary:
     "The signed-in user's account statement as CSV: every movement of their balance between `from` and `to` (days, UTC, both included), with the balance after each.",
   query: StatementQuerySchema,
-  /** The CSV, streamed as it is read. */
-  response: z.custom<ByteStream>(
-    (value) => typeof value === 'object' && value !== null && 'getReader' in value,
-  ),
+  response: StatementResponseSchema,
+  produces: 'text/csv',
+});
+
+export const adminUserStatementRoute = defineRoute({
+  method: 'GET',
+  path: '/api/admin/users/:id/statement.csv',
+  access: 'admin',
+  summary:
+    "Any user's statement as CSV, a closed account's too: the same file the user downloads, for the operator's records.",
+  params: idParams(MESSAGES.userNotFound),
+  query: StatementQuerySchema,
+  response: StatementResponseSchema,
   produces: 'text/csv',
 });
 

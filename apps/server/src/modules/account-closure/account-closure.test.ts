@@ -205,6 +205,19 @@ describe('POST /api/user/close', () => {
       [user._id],
     );
     expect(rows[0]?.count).toBe(2);
+    const statement = await t.app.inject({
+      url: `/api/admin/users/${user._id}/statement.csv`,
+      headers: bearer(adminToken),
+    });
+    expect(statement.statusCode).toBe(200);
+    expect(statement.headers['content-disposition']).toMatch(
+      new RegExp(`^attachment; filename="statement-${input.userName}-start-to-\\d{4}-\\d{2}-\\d{2}\\.csv"$`),
+    );
+    const lines = statement.body.split('\r\n').slice(1, -1);
+    expect(lines.map((line) => line.split(',').slice(1, 2).concat(line.split(',').slice(3)))).toEqual([
+      ['Credit', '25.00', '25.00', 'test funding'],
+      ['Debit', '-25.00', '0.00', 'refund sent'],
+    ]);
     expect((await ledgerHealth(t.app, adminToken)).isHealthy).toBe(true);
   });
 

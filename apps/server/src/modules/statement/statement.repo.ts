@@ -2,6 +2,14 @@ import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import type { TransferKind } from '../../db/schema/index.ts';
 
+/** A user's name, whatever their status: a closed account's statement stays readable by the operator. */
+export async function findUserName(db: Executor, { userId }: { userId: string }) {
+  const result = await db.execute<{ user_name: string }>(
+    sql`select user_name from users where id = ${userId}`,
+  );
+  return result.rows[0]?.user_name;
+}
+
 /** The id of the user's available balance, the one the account balance shows; none before their first movement. */
 export async function findAvailableAccountId(db: Executor, { userId }: { userId: string }) {
   const result = await db.execute<{ id: string }>(sql`select id from ledger_accounts

@@ -1,11 +1,17 @@
-import { centsToDecimalText, STATEMENT_COLUMNS, type StatementQuery } from '@vestora/shared';
+import { centsToDecimalText, MESSAGES, STATEMENT_COLUMNS, type StatementQuery } from '@vestora/shared';
 import type { Database, Executor } from '../../db/client.ts';
 import type { TransferKind } from '../../db/schema/index.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { csvLine, UTF8_BOM } from '../../lib/csv.ts';
+import { AppError } from '../../lib/errors.ts';
 import { streamFromSnapshot } from '../../lib/snapshot-stream.ts';
 import { DAY_MS } from '../../lib/time.ts';
-import { findAvailableAccountId, listMovementsPage, sumMovementsBefore } from './statement.repo.ts';
+import {
+  findAvailableAccountId,
+  findUserName,
+  listMovementsPage,
+  sumMovementsBefore,
+} from './statement.repo.ts';
 
 /** Movements read per page: a page's lines are a few tens of kilobytes. */
 const PAGE_ROWS = 500;
@@ -37,6 +43,7 @@ export function exportStatement(
   deps: { db: Database; clock: Clock },
   userId: string,
   query: StatementQuery,
+  { fileNamePrefix = 'statement' }: { fileNamePrefix?: string } = {},
 ): Statement {
   const from = query.from ? `${query.from}T00:00:00Z` : '-infinity';
   // Without an end, everything up to this moment; the end day is the start of the next one.
@@ -47,7 +54,21 @@ export function exportStatement(
     const accountId = await findAvailableAccountId(tx, { userId });
     if (accountId) await writeMovements(tx, write, { accountId, from, until });
   });
-  return { fileName: `statement-${query.from ?? 'start'}-to-${to}.csv`, content };
+  return { fileName: `${fileNamePrefix}-${query.from ?? 'start'}-to-${to}.csv`, content };
+}
+
+/**
+ * Any user's statement for an administrator, a closed account's too (its history stays for the
+ * operator), named after the user; 404 when no account has the id.
+ */
+export async function exportUserStatementForAdmin(
+  deps: { db: Database; clock: Clock },
+  userId: string,
+  query: StatementQuery,
+): Promise<Statement> {
+  const userName = await findUserName(deps.db, { userId });
+  if (!userName) throw new AppError('NOT_FOUND', MESSAGES.userNotFound);
+  return exportStatement(deps, userId, query, { fileNamePrefix: `statement-${userName}` });
 }
 
 async function writeMovements(

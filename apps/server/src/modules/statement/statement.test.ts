@@ -284,6 +284,33 @@ describe('GET /api/user/statement.csv', () => {
     });
     expect(page.map((row) => [row.delta_cents, row.balance_after_cents])).toEqual([['750', '13250']]);
   });
+  it("gives an administrator anyone's statement, and nobody else", async () => {
+    const { token, user } = await signUpAndLogin(t.app);
+    await fundUser(t.app, adminToken, user._id, 42);
+    const own = await statement(token);
+    const asAdmin = await t.app.inject({
+      url: `/api/admin/users/${user._id}/statement.csv`,
+      headers: bearer(adminToken),
+    });
+    expect(asAdmin.statusCode).toBe(200);
+    expect(asAdmin.body).toBe(own.body);
+    const other = await signUpAndLogin(t.app);
+    const refused = await t.app.inject({
+      url: `/api/admin/users/${user._id}/statement.csv`,
+      headers: bearer(other.token),
+    });
+    expect(refused.statusCode).toBe(403);
+    expect(parseStatement((await statement(other.token)).body)).toEqual([]);
+    for (const id of [crypto.randomUUID(), 'not-an-id']) {
+      const missing = await t.app.inject({
+        url: `/api/admin/users/${id}/statement.csv`,
+        headers: bearer(adminToken),
+      });
+      expect(missing.statusCode, id).toBe(404);
+      expect(missing.json().message).toBe(MESSAGES.userNotFound);
+    }
+  });
+
   it('is described in the OpenAPI document as a CSV answer with its range', async () => {
     const document = (await t.app.inject({ url: '/api/openapi.json' })).json();
     const operation = document.paths['/api/user/statement.csv'].get;
