@@ -166,6 +166,18 @@ for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
       });
       await expect.poll(() => closing.count()).toBe(1);
       await expect.poll(() => closing.textContent()).toContain(user.user.fullName);
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        closing.getByRole('button', { name: `Statement (CSV) of ${user.user.userName}` }).click(),
+      ]);
+      expect(download.suggestedFilename()).toMatch(new RegExp(`^statement-${user.user.userName}-start-to-`));
+      const rows = rowsOf(await readFile(await download.path(), 'utf8'));
+      expect(rows.map((row) => row.split(',').slice(3, 5))).toEqual([
+        ['100.00', '100.00'],
+        ['-100.00', '0.00'],
+        ['100.00', '100.00'],
+        ['-100.00', '0.00'],
+      ]);
       await page.goto('/admin/adminTrans');
       const history = page.getByRole('row').filter({ hasText: `@${user.user.userName}` });
       await expect.poll(() => history.count()).toBe(3);
