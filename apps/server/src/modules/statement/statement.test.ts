@@ -284,6 +284,21 @@ describe('GET /api/user/statement.csv', () => {
     });
     expect(page.map((row) => [row.delta_cents, row.balance_after_cents])).toEqual([['750', '13250']]);
   });
+  it('answers HEAD with the headers alone, and frees its connection', async () => {
+    const { token, user } = await signUpAndLogin(t.app);
+    await fundUser(t.app, adminToken, user._id, 5);
+    for (const encoding of ['identity', 'gzip']) {
+      const response = await t.app.inject({
+        method: 'HEAD',
+        url: '/api/user/statement.csv',
+        headers: { ...bearer(token), 'accept-encoding': encoding },
+      });
+      expect(response.statusCode, encoding).toBe(200);
+      expect(response.body, encoding).toBe('');
+      await expect.poll(() => t.pool.totalCount - t.pool.idleCount).toBe(0);
+    }
+  });
+
   it("gives an administrator anyone's statement, and nobody else", async () => {
     const { token, user } = await signUpAndLogin(t.app);
     await fundUser(t.app, adminToken, user._id, 42);
