@@ -52,6 +52,8 @@ export const MESSAGES = {
   closeAccountHasActivePlan: 'You have an active plan. Your account can be closed once it has ended.',
   closeAccountHasBalance: 'Your balance is not zero. Withdraw it before closing your account.',
   accountClosed: 'Your account is closed and you have been signed out.',
+  closeAccountIsAdmin:
+    'An administrator account cannot be closed. Another administrator must remove your administrator role first.',
   confirmPayment: 'Are you sure you want to confirm this payment?',
   noTransactions: 'No Transaction Recorded Yet',
   addressCopied: 'Address copied to clipboard!',

@@ -33,6 +33,8 @@ export async function closeOwnAccount(
   await confirmIdentity(deps, userId, input);
   await runInTransaction(deps.db, async (tx) => {
     const before = await lockActiveUserOrFail(tx, userId, 'update');
+    // The platform must keep someone to run it: an administrator steps down first.
+    if (before.isAdmin) throw new AppError('CONFLICT', MESSAGES.closeAccountIsAdmin);
     const open = await findOpenMoney(tx, { id: userId });
     if (open.hasPendingDeposit) throw new AppError('CONFLICT', MESSAGES.closeAccountHasPendingDeposit);
     if (open.hasPendingWithdrawal) throw new AppError('CONFLICT', MESSAGES.closeAccountHasPendingWithdrawal);

@@ -118,6 +118,15 @@ describe('POST /api/user/close', () => {
     }
   });
 
+  it('refuses to close an administrator’s account', async () => {
+    const response = await close(adminToken, { password: ADMIN.password });
+    expect(response.statusCode).toBe(409);
+    expect(response.json().message).toBe(MESSAGES.closeAccountIsAdmin);
+    expect((await t.app.inject({ url: '/api/admin/audit', headers: bearer(adminToken) })).statusCode).toBe(
+      200,
+    );
+  });
+
   it('asks for the right password before anything', async () => {
     const { token, user } = await signUpAndLogin(t.app);
     const missing = await close(token, {});
