@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
 import { ApiError, errorMessage } from '../../app/api.ts';
 import { Button } from '../../ui/button.tsx';
 import { DialogActions, Modal } from '../../ui/dialog.tsx';
@@ -102,7 +103,12 @@ export function CloseAccountSection() {
         <p className="text-sm text-slate-600">
           Possible once your balance is zero, with no pending deposit or withdrawal and no active plan. Your
           transaction history is kept for our records, and your e-mail address and user name stay reserved to
-          the closed account: they cannot be used to register again.
+          the closed account: they cannot be used to register again. To keep a copy of your movements, export
+          your statement from{' '}
+          <Link to="/user/history" className="font-medium text-brand-700 underline">
+            History
+          </Link>{' '}
+          first.
         </p>
       </div>
       <Button variant="danger" onClick={() => setIsClosing(true)}>
