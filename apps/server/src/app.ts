@@ -15,6 +15,7 @@ import { createMailer, type Mailer } from './lib/mailer.ts';
 import { registerSecurityHeaders } from './lib/security.ts';
 import { registerThrottles } from './lib/throttle.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
+import { accountClosureRoutes } from './modules/account-closure/account-closure.routes.ts';
 import { adjustmentRoutes } from './modules/adjustments/adjustments.routes.ts';
 import { adminChangeRoutes } from './modules/admin-changes/admin-changes.routes.ts';
 import { adminRoleRoutes } from './modules/admin-role/admin-role.routes.ts';
@@ -38,6 +39,7 @@ import { rateRoutes } from './modules/rates/rates.routes.ts';
 import { sessionRoutes } from './modules/sessions/sessions.routes.ts';
 import { siteRoutes } from './modules/settings/settings.routes.ts';
 import { setupRoutes } from './modules/setup/setup.routes.ts';
+import { statementRoutes } from './modules/statement/statement.routes.ts';
 import { supportRoutes } from './modules/support/support.routes.ts';
 import { twoFactorRoutes } from './modules/two-factor/two-factor.routes.ts';
 import { userRoutes } from './modules/users/users.routes.ts';
@@ -165,6 +167,8 @@ export async function buildApp({
     planRoutes,
     investmentRoutes,
     accountRoutes,
+    accountClosureRoutes,
+    statementRoutes,
     supportRoutes,
     notificationRoutes,
     twoFactorRoutes,

@@ -41,6 +41,19 @@ export const MESSAGES = {
   deleteHasBalance:
     'This user still has money on the platform. Their balance must be zero before the account can be deleted.',
   deleteConfirm: 'Are you sure you want to delete this user?',
+  statementFromInvalid: 'The start date must be a date written as YYYY-MM-DD.',
+  statementToInvalid: 'The end date must be a date written as YYYY-MM-DD.',
+  statementRangeReversed: 'The end date must be on or after the start date.',
+  closeAccountPasswordRequired: 'Enter your password to close your account.',
+  closeAccountHasPendingDeposit:
+    'You have a pending deposit. Your account can be closed once it is approved or declined.',
+  closeAccountHasPendingWithdrawal:
+    'You have a pending withdrawal. Your account can be closed once it is paid or declined.',
+  closeAccountHasActivePlan: 'You have an active plan. Your account can be closed once it has ended.',
+  closeAccountHasBalance: 'Your balance is not zero. Withdraw it before closing your account.',
+  accountClosed: 'Your account is closed and you have been signed out.',
+  closeAccountIsAdmin:
+    'An administrator account cannot be closed. Another administrator must remove your administrator role first.',
   confirmPayment: 'Are you sure you want to confirm this payment?',
   noTransactions: 'No Transaction Recorded Yet',
   addressCopied: 'Address copied to clipboard!',

@@ -3,6 +3,13 @@ export function centsToUsd(cents: bigint | number): number {
   return Number(cents) / 100;
 }
 
+/** Cents as a plain decimal with two places, exact for any amount: -1234567n → "-12345.67". */
+export function centsToDecimalText(cents: bigint): string {
+  const magnitude = cents < 0n ? -cents : cents;
+  const fraction = (magnitude % 100n).toString().padStart(2, '0');
+  return `${cents < 0n ? '-' : ''}${magnitude / 100n}.${fraction}`;
+}
+
 export function formatUsd(cents: bigint | number): string {
   return new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(centsToUsd(cents));
 }

@@ -41,10 +41,16 @@ export function newIdempotencyKey(): string {
  * Calls the API with the session's bearer token. A 401 on a signed-in call means the server no
  * longer knows the token (expired or revoked elsewhere), so the stale session is dropped.
  */
-export async function apiRequest<T>(
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const response = await sendRequest(path, options);
+  return (await response.json().catch(() => null)) as T;
+}
+
+/** Sends the request with the session's token; an answer other than success becomes an ApiError. */
+async function sendRequest(
   path: string,
-  { method = 'GET', body, signal, idempotencyKey }: RequestOptions = {},
-): Promise<T> {
+  { method = 'GET', body, signal, idempotencyKey }: RequestOptions,
+): Promise<Response> {
   const token = getSession()?.token;
   const headers: Record<string, string> = {};
   if (token) headers.authorization = `Bearer ${token}`;
@@ -65,14 +71,14 @@ export async function apiRequest<T>(
     throw new ApiError(MESSAGES.networkError, 0);
   }
 
-  const payload: unknown = await response.json().catch(() => null);
   if (!response.ok) {
+    const payload: unknown = await response.json().catch(() => null);
     if (response.status === 401 && token) endRefusedSession();
     const details =
       typeof payload === 'object' && payload !== null ? (payload as Record<string, unknown>) : {};
     throw new ApiError(serverMessage(payload) ?? MESSAGES.unexpected, response.status, details);
   }
-  return payload as T;
+  return response;
 }
 
 function serverMessage(payload: unknown): string | null {
@@ -106,6 +112,30 @@ export function callApi<Contract extends RouteContract>(
     signal,
     idempotencyKey,
   });
+}
+
+/**
+ * Fetches a route that answers with a file (a CSV statement) and hands it to the browser as a
+ * download, named as the server's Content-Disposition names it. A link could not send the session's
+ * bearer token, so the file is fetched here and saved from a blob.
+ */
+export async function downloadFile<Contract extends RouteContract>(
+  contract: Contract | RouteRef<Contract>,
+  { params, query, signal }: Pick<CallInput<Contract>, 'params' | 'query' | 'signal'> = {},
+): Promise<void> {
+  const response = await sendRequest(pathWith(contract.path, params ?? undefined) + queryStringOf(query), {
+    method: contract.method,
+    signal,
+  });
+  const disposition = response.headers.get('content-disposition') ?? '';
+  const fileName = /filename="([^"]+)"/.exec(disposition)?.[1] ?? 'download';
+  const url = URL.createObjectURL(await response.blob());
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.click();
+  // Kept a while: some browsers read the blob only after the click has returned.
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
 
 /**

@@ -88,8 +88,9 @@ export const ledgerTransfers = pgTable(
   },
   (table) => [
     uniqueIndex('ledger_transfers_settlement_key').on(table.settlementKey),
-    index('ledger_transfers_debit_idx').on(table.debitAccountId),
-    index('ledger_transfers_credit_idx').on(table.creditAccountId),
+    // In time order per account: a statement pages through one account's transfers (0020).
+    index('ledger_transfers_debit_order_idx').on(table.debitAccountId, table.createdAt, table.id),
+    index('ledger_transfers_credit_order_idx').on(table.creditAccountId, table.createdAt, table.id),
     index('ledger_transfers_reference_idx').on(table.referenceId),
     check('ledger_transfers_amount_positive', sql`amount_cents > 0`),
     check('ledger_transfers_distinct_accounts', sql`debit_account_id <> credit_account_id`),

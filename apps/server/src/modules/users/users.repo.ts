@@ -288,19 +288,27 @@ export async function setUserSuspended(
 export async function findOpenMoney(
   db: Executor,
   { id }: { id: string },
-): Promise<{ hasPendingDeposit: boolean; hasPendingWithdrawal: boolean; hasBalance: boolean }> {
+): Promise<{
+  hasPendingDeposit: boolean;
+  hasPendingWithdrawal: boolean;
+  hasActivePlan: boolean;
+  hasBalance: boolean;
+}> {
   const result = await db.execute<{
     has_pending_deposit: boolean;
     has_pending_withdrawal: boolean;
+    has_active_plan: boolean;
     has_balance: boolean;
   }>(sql`select
     exists(select 1 from deposits where user_id = ${id} and status = 'pending') as has_pending_deposit,
     exists(select 1 from withdrawals where user_id = ${id} and status = 'pending') as has_pending_withdrawal,
+    exists(select 1 from investments where user_id = ${id} and status = 'active') as has_active_plan,
     exists(select 1 from ledger_accounts where user_id = ${id} and balance_cents <> 0) as has_balance`);
   const row = result.rows[0];
   return {
     hasPendingDeposit: row?.has_pending_deposit === true,
     hasPendingWithdrawal: row?.has_pending_withdrawal === true,
+    hasActivePlan: row?.has_active_plan === true,
     hasBalance: row?.has_balance === true,
   };
 }

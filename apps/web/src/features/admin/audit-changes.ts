@@ -7,6 +7,7 @@ export const AUDIT_ACTIONS: Record<string, string> = {
   'user.suspend': 'User suspended',
   'user.unsuspend': 'User unsuspended',
   'user.delete': 'User deleted',
+  'user.close': 'Account closed by its owner',
   'user.credit': 'Balance credited',
   'user.debit': 'Balance debited',
   'deposit.approve': 'Deposit approved',

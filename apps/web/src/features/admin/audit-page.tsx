@@ -17,6 +17,7 @@ import {
   targetName,
   targetTypeLabel,
 } from './audit-changes.ts';
+import { UserStatementButton } from './user-statement-button.tsx';
 
 const COLUMNS = ['When', 'Administrator', 'Action', 'Target', 'Changes'];
 const NO_FILTER: AuditQuery = { page: 1, action: '', targetType: '', targetId: '' };
@@ -177,6 +178,9 @@ export function AuditPage() {
                           </span>
                           {formatReference(entry.targetId)}
                         </button>
+                        {entry.targetType === 'user' && (
+                          <UserStatementButton userId={entry.targetId} name={name ?? entry.targetId} />
+                        )}
                       </Cell>
                       <Cell label="Changes" isWide>
                         <Changes entry={entry} />

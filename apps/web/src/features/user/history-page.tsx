@@ -9,6 +9,7 @@ import { ErrorNote } from '../../ui/table.tsx';
 import { useListParams } from '../../ui/use-list-params.ts';
 import { COIN_NAMES, formatDateTime, usd } from './format.ts';
 import { HISTORY_PAGE_SIZE, type HistoryType, useHistory } from './history-api.ts';
+import { StatementExport } from './statement-export.tsx';
 
 const FILTERS: { type: HistoryType | null; label: string }[] = [
   { type: null, label: 'All' },
@@ -134,6 +135,7 @@ export function HistoryPage() {
           noun="transactions"
         />
       )}
+      <StatementExport />
     </div>
   );
 }

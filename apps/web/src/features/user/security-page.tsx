@@ -8,6 +8,7 @@ import { FormError, PasswordField } from '../../ui/field.tsx';
 import { useZodForm } from '../../ui/use-zod-form.ts';
 import { useChangePassword } from './account-api.ts';
 import { AccountSettings } from './account-settings.tsx';
+import { CloseAccountSection } from './close-account-section.tsx';
 import { SessionsPanel } from './sessions-panel.tsx';
 import { LoginHistoryPanel, TwoFactorPanel } from './two-factor-panel.tsx';
 
@@ -110,6 +111,7 @@ export function SecurityPage() {
       <TwoFactorPanel />
       <SessionsPanel />
       <LoginHistoryPanel />
+      <CloseAccountSection />
       <ChangePasswordDialog open={isChangingPassword} onOpenChange={setIsChangingPassword} />
     </AccountSettings>
   );

@@ -1,0 +1,120 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
+import { ApiError, errorMessage } from '../../app/api.ts';
+import { Button } from '../../ui/button.tsx';
+import { DialogActions, Modal } from '../../ui/dialog.tsx';
+import { FormError, PasswordField, TextField } from '../../ui/field.tsx';
+import { useCloseAccount } from './statement-api.ts';
+
+interface CloseForm {
+  password: string;
+  code: string;
+}
+
+const EMPTY_FORM: CloseForm = { password: '', code: '' };
+
+function CloseAccountDialog({
+  open,
+  onOpenChange,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const closeAccount = useCloseAccount();
+  const [error, setError] = useState<string>();
+  const [isCodeAsked, setIsCodeAsked] = useState(false);
+  const { register, handleSubmit, reset } = useForm<CloseForm>({ defaultValues: EMPTY_FORM });
+
+  const close = (isOpen: boolean) => {
+    if (!isOpen) {
+      reset(EMPTY_FORM);
+      setError(undefined);
+      setIsCodeAsked(false);
+    }
+    onOpenChange(isOpen);
+  };
+
+  const onSubmit = handleSubmit(async ({ password, code }) => {
+    setError(undefined);
+    try {
+      await closeAccount.mutateAsync({ password, ...(code ? { code } : {}) });
+    } catch (failure) {
+      if (failure instanceof ApiError && failure.details.twoFactorRequired === true) setIsCodeAsked(true);
+      setError(errorMessage(failure));
+    }
+  });
+
+  return (
+    <Modal
+      open={open}
+      onOpenChange={close}
+      role="alertdialog"
+      title="Close your account"
+      description="This cannot be undone. You are signed out everywhere and can no longer sign in."
+    >
+      <form onSubmit={(event) => void onSubmit(event)} noValidate>
+        <fieldset disabled={closeAccount.isPending} className="space-y-4">
+          <legend className="sr-only">Confirm with your password</legend>
+          <PasswordField
+            label="Current password"
+            toggleLabel="Show current password"
+            autoComplete="current-password"
+            {...register('password')}
+          />
+          {isCodeAsked && (
+            <TextField
+              label="Authenticator or recovery code"
+              autoComplete="one-time-code"
+              {...register('code')}
+            />
+          )}
+          <FormError message={error} />
+          <DialogActions>
+            <Button variant="secondary" onClick={() => close(false)}>
+              Keep my account
+            </Button>
+            <Button type="submit" variant="danger">
+              {closeAccount.isPending ? 'Closing...' : 'Close account'}
+            </Button>
+          </DialogActions>
+        </fieldset>
+      </form>
+    </Modal>
+  );
+}
+
+/**
+ * Closing one's own account, in Settings: possible once the balance is zero and nothing is pending
+ * or running (the server says which, if not). The history stays with the operator, and the e-mail
+ * address and user name stay with the closed account.
+ */
+export function CloseAccountSection() {
+  const [isClosing, setIsClosing] = useState(false);
+  return (
+    <section
+      aria-labelledby="close-account"
+      className="flex flex-wrap items-center justify-between gap-3 rounded-2xl border border-red-200 bg-white p-5 shadow-sm"
+    >
+      <div className="max-w-prose">
+        <h2 id="close-account" className="font-semibold text-slate-900">
+          Close account
+        </h2>
+        <p className="text-sm text-slate-600">
+          Possible once your balance is zero, with no pending deposit or withdrawal and no active plan. Your
+          transaction history is kept for our records, and your e-mail address and user name stay reserved to
+          the closed account: they cannot be used to register again. To keep a copy of your movements, export
+          your statement from{' '}
+          <Link to="/user/history" className="font-medium text-brand-700 underline">
+            History
+          </Link>{' '}
+          first.
+        </p>
+      </div>
+      <Button variant="danger" onClick={() => setIsClosing(true)}>
+        Close account
+      </Button>
+      <CloseAccountDialog open={isClosing} onOpenChange={setIsClosing} />
+    </section>
+  );
+}
