@@ -7,6 +7,7 @@ import type { Actor } from '../auth/auth.service.ts';
 import { storeFile } from '../files/files.service.ts';
 import { currentGateway } from '../gateways/gateways.service.ts';
 import { postTransfers } from '../ledger/ledger.service.ts';
+import { queueUserMail } from '../mail/mail.service.ts';
 import { notify } from '../notifications/notifications.service.ts';
 import { toTradeUser } from '../users/users.mapper.ts';
 import { loadUserRecord, lockActiveUserOrFail } from '../users/users.service.ts';
@@ -76,12 +77,16 @@ export async function approveDeposit(tx: Transaction, actor: Actor, id: string):
     },
   ]);
   await recordDepositDecision(tx, { id, status: 'approved', decidedBy: actor.user.id, reason: null });
-  await notify(tx, {
-    userId: deposit.userId,
-    kind: 'deposit',
+  const approved = {
     title: 'Deposit approved',
     body: `Your ${deposit.mode.toUpperCase()} deposit of ${formatUsd(deposit.amountCents)} was approved and added to your balance.`,
-    link: '/user/history',
+  };
+  await notify(tx, { userId: deposit.userId, kind: 'deposit', ...approved, link: '/user/history' });
+  await queueUserMail(tx, {
+    userId: deposit.userId,
+    kind: 'deposit_approved',
+    subject: approved.title,
+    paragraphs: [approved.body],
   });
   await recordAudit(tx, actor, {
     action: 'deposit.approve',
@@ -101,12 +106,16 @@ export async function declineDeposit(
 ): Promise<void> {
   const deposit = await lockPendingDeposit(tx, id);
   await recordDepositDecision(tx, { id, status: 'rejected', decidedBy: actor.user.id, reason });
-  await notify(tx, {
-    userId: deposit.userId,
-    kind: 'deposit',
+  const declined = {
     title: 'Deposit declined',
     body: `Your ${deposit.mode.toUpperCase()} deposit of ${formatUsd(deposit.amountCents)} was declined${reason ? `: ${reason}` : '.'}`,
-    link: '/user/history',
+  };
+  await notify(tx, { userId: deposit.userId, kind: 'deposit', ...declined, link: '/user/history' });
+  await queueUserMail(tx, {
+    userId: deposit.userId,
+    kind: 'deposit_declined',
+    subject: declined.title,
+    paragraphs: [declined.body],
   });
   await recordAudit(tx, actor, {
     action: 'deposit.decline',

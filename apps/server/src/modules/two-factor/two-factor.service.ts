@@ -11,6 +11,7 @@ import { recordAudit } from '../audit/audit.service.ts';
 import { startNewSessionGeneration } from '../auth/auth.repo.ts';
 import type { Actor } from '../auth/auth.service.ts';
 import { confirmIdentity } from '../auth/reauthentication.service.ts';
+import { queueUserMail } from '../mail/mail.service.ts';
 import { notify } from '../notifications/notifications.service.ts';
 import { lockWithdrawalsAfterCredentialChange } from '../withdrawal-addresses/withdrawal-addresses.service.ts';
 import {
@@ -93,7 +94,28 @@ export async function confirmTwoFactor(
     const codes = Array.from({ length: RECOVERY_CODES }, newRecoveryCode);
     await enableTwoFactor(tx, { userId: actor.user.id, recoveryHashes: codes.map(hashRecoveryCode) });
     await startNewSessionGeneration(tx, { userId: actor.user.id, keepSessionId: actor.sessionId });
+    await queueSecondFactorMail(tx, actor.user.id, {
+      subject: 'Two-factor sign-in was turned on',
+      what: 'Two-factor sign-in was turned on for your account: signing in now also asks for a code from the authenticator app. Every other session has ended.',
+    });
     return codes;
+  });
+}
+
+/** Every change to the second factor is e-mailed, in its transaction. */
+async function queueSecondFactorMail(
+  tx: Executor,
+  userId: string,
+  { subject, what }: { subject: string; what: string },
+): Promise<void> {
+  await queueUserMail(tx, {
+    userId,
+    kind: 'second_factor_changed',
+    subject,
+    paragraphs: [
+      what,
+      'If it was not you, change your password now (that ends every other session) and tell our support.',
+    ],
   });
 }
 
@@ -110,6 +132,10 @@ export async function renewRecoveryCodes(
   await runInTransaction(deps.db, async (tx) => {
     await replaceRecoveryCodes(tx, { userId: actor.user.id, recoveryHashes: codes.map(hashRecoveryCode) });
     await startNewSessionGeneration(tx, { userId: actor.user.id, keepSessionId: actor.sessionId });
+    await queueSecondFactorMail(tx, actor.user.id, {
+      subject: 'New recovery codes were made',
+      what: 'New two-factor recovery codes were made for your account; the old ones no longer work. Every other session has ended.',
+    });
   });
   return codes;
 }
@@ -140,6 +166,10 @@ export async function turnOffTwoFactor(
     await disableTwoFactor(tx, { userId: actor.user.id });
     await startNewSessionGeneration(tx, { userId: actor.user.id, keepSessionId: actor.sessionId });
     await lockWithdrawalsAfterCredentialChange(tx, deps, actor.user.id);
+    await queueSecondFactorMail(tx, actor.user.id, {
+      subject: 'Two-factor sign-in was turned off',
+      what: 'Two-factor sign-in was turned off for your account: signing in now asks for the password alone. Every other session has ended, and withdrawals are paused for a while.',
+    });
   });
 }
 

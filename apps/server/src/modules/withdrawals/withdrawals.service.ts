@@ -5,6 +5,7 @@ import type { Transaction } from '../../lib/transaction.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import type { Actor } from '../auth/auth.service.ts';
 import { postTransfers } from '../ledger/ledger.service.ts';
+import { queueUserMail } from '../mail/mail.service.ts';
 import { notify } from '../notifications/notifications.service.ts';
 import { lockActiveUserOrFail } from '../users/users.service.ts';
 import {
@@ -105,6 +106,15 @@ export async function requestWithdrawal(
       actorId: userId,
     },
   ]);
+  await queueUserMail(tx, {
+    userId,
+    kind: 'withdrawal_requested',
+    subject: 'Withdrawal requested',
+    paragraphs: [
+      `A withdrawal of ${formatUsd(input.amountCents)} to your ${saved.coin.toUpperCase()} address ${saved.address} was requested. The amount is held until an administrator pays it out.`,
+      'If it was not you, change your password now and tell our support.',
+    ],
+  });
   return toWithdrawal(withdrawal, actor.user.fullName, { dualApprovalCents, approvals: [] });
 }
 
@@ -157,12 +167,16 @@ export async function approveWithdrawal(
     reason: null,
     payoutTxHash: txHash,
   });
-  await notify(tx, {
-    userId: withdrawal.userId,
-    kind: 'withdrawal',
+  const paid = {
     title: 'Withdrawal paid',
     body: `Your withdrawal of ${formatUsd(withdrawal.amountCents)} was paid to ${withdrawal.address}.`,
-    link: '/user/withdraw',
+  };
+  await notify(tx, { userId: withdrawal.userId, kind: 'withdrawal', ...paid, link: '/user/withdraw' });
+  await queueUserMail(tx, {
+    userId: withdrawal.userId,
+    kind: 'withdrawal_approved',
+    subject: paid.title,
+    paragraphs: [paid.body, ...(txHash ? [`Payout reference: ${txHash}`] : [])],
   });
   await recordAudit(tx, actor, {
     action: 'withdrawal.approve',
@@ -201,12 +215,16 @@ export async function declineWithdrawal(
     reason,
     payoutTxHash: null,
   });
-  await notify(tx, {
-    userId: withdrawal.userId,
-    kind: 'withdrawal',
+  const declined = {
     title: 'Withdrawal declined',
     body: `Your withdrawal of ${formatUsd(withdrawal.amountCents)} was declined and the amount is back in your balance${reason ? `: ${reason}` : '.'}`,
-    link: '/user/withdraw',
+  };
+  await notify(tx, { userId: withdrawal.userId, kind: 'withdrawal', ...declined, link: '/user/withdraw' });
+  await queueUserMail(tx, {
+    userId: withdrawal.userId,
+    kind: 'withdrawal_declined',
+    subject: declined.title,
+    paragraphs: [declined.body],
   });
   await recordAudit(tx, actor, {
     action: 'withdrawal.decline',
