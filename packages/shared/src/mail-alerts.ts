@@ -7,7 +7,7 @@ const ANTI_PHISHING_CODE_PATTERN = /^[\p{L}\p{N} ._-]{4,32}$/u;
 /** A code to set, or null (or an empty text) to remove it. */
 export const SetAntiPhishingCodeRequestSchema = z.object({
   code: z
-    .string(MESSAGES.antiPhishingCodeInvalid)
+    .string()
     .trim()
     .nullable()
     .refine((code) => !code || ANTI_PHISHING_CODE_PATTERN.test(code), MESSAGES.antiPhishingCodeInvalid)
@@ -19,8 +19,8 @@ export type AntiPhishingCode = z.infer<typeof AntiPhishingCodeSchema>;
 
 /** Which money e-mails a user gets; security e-mails always go. */
 export const MailChoicesSchema = z.object({
-  deposits: z.boolean(MESSAGES.mailChoiceInvalid),
-  withdrawals: z.boolean(MESSAGES.mailChoiceInvalid),
-  adjustments: z.boolean(MESSAGES.mailChoiceInvalid),
+  deposits: z.boolean(),
+  withdrawals: z.boolean(),
+  adjustments: z.boolean(),
 });
 export type MailChoices = z.infer<typeof MailChoicesSchema>;

@@ -147,7 +147,6 @@ export const MESSAGES = {
     'The anti-phishing code must be 4 to 32 letters, digits, spaces, dots, dashes or underscores.',
   antiPhishingCodeSaved: 'Anti-phishing code saved. Every e-mail from us now shows it.',
   antiPhishingCodeRemoved: 'Anti-phishing code removed.',
-  mailChoiceInvalid: 'Choose on or off for each kind of e-mail.',
   mailChoicesSaved: 'E-mail choices saved.',
   twoFactorRequiredForAdmins: 'Turn on two-factor sign-in (Settings, Security) to use the admin console.',
   passwordWrong: 'The password is not correct.',
