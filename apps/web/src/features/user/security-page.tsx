@@ -8,6 +8,8 @@ import { FormError, PasswordField } from '../../ui/field.tsx';
 import { useZodForm } from '../../ui/use-zod-form.ts';
 import { useChangePassword } from './account-api.ts';
 import { AccountSettings } from './account-settings.tsx';
+import { AlertPreferencesPanel } from './alert-preferences-panel.tsx';
+import { AntiPhishingPanel } from './anti-phishing-panel.tsx';
 import { LoginHistoryPanel, TwoFactorPanel } from './two-factor-panel.tsx';
 
 type PasswordForm = Required<ChangePasswordRequest>;
@@ -107,6 +109,8 @@ export function SecurityPage() {
         <Button onClick={() => setIsChangingPassword(true)}>Change Password</Button>
       </section>
       <TwoFactorPanel />
+      <AntiPhishingPanel />
+      <AlertPreferencesPanel />
       <LoginHistoryPanel />
       <ChangePasswordDialog open={isChangingPassword} onOpenChange={setIsChangingPassword} />
     </AccountSettings>
