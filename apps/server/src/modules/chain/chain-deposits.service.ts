@@ -3,8 +3,7 @@ import type { Database, Executor } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { insertDeposit, updateChainDeposit } from '../deposits/deposits.repo.ts';
 import { postTransfers } from '../ledger/ledger.service.ts';
-import { queueUserMail } from '../mail/mail.service.ts';
-import { notify } from '../notifications/notifications.service.ts';
+import { notify, notifyAndMail } from '../notifications/notifications.service.ts';
 import {
   type ChainPaymentRow,
   getPaymentByKey,
@@ -195,17 +194,17 @@ async function creditPayment(
   });
   // The next deposit goes to a fresh address: one address per payment keeps payers apart on chain.
   await markAddressPaid(tx, { id: payment.addressId, at: now });
-  const credited = {
-    title: 'Deposit credited',
-    body: `Your ${payment.coin.toUpperCase()} deposit of ${formatUsd(value.usdCents)} is confirmed on chain and added to your balance.`,
-  };
-  await notify(tx, { userId: payment.userId, kind: 'deposit', ...credited, link: '/user/history' });
-  await queueUserMail(tx, {
-    userId: payment.userId,
-    kind: 'deposit_approved',
-    subject: credited.title,
-    paragraphs: [credited.body],
-  });
+  await notifyAndMail(
+    tx,
+    {
+      userId: payment.userId,
+      kind: 'deposit',
+      title: 'Deposit credited',
+      body: `Your ${payment.coin.toUpperCase()} deposit of ${formatUsd(value.usdCents)} is confirmed on chain and added to your balance.`,
+      link: '/user/history',
+    },
+    { kind: 'deposit_approved' },
+  );
 }
 
 /** Confirmed but without a current rate: kept at confirming, and the administrators told once. */
@@ -258,16 +257,16 @@ export async function orphanPayment(
       reason:
         'The transaction left the blockchain before it was confirmed (a reorganisation or a replaced payment).',
     });
-    const orphaned = {
-      title: 'Deposit not confirmed',
-      body: `Your ${payment.coin.toUpperCase()} payment (transaction ${payment.txId}) left the blockchain before it was confirmed, so nothing was credited. If you sent it again, it will show up separately.`,
-    };
-    await notify(tx, { userId: payment.userId, kind: 'deposit', ...orphaned, link: '/user/history' });
-    await queueUserMail(tx, {
-      userId: payment.userId,
-      kind: 'deposit_declined',
-      subject: orphaned.title,
-      paragraphs: [orphaned.body],
-    });
+    await notifyAndMail(
+      tx,
+      {
+        userId: payment.userId,
+        kind: 'deposit',
+        title: 'Deposit not confirmed',
+        body: `Your ${payment.coin.toUpperCase()} payment (transaction ${payment.txId}) left the blockchain before it was confirmed, so nothing was credited. If you sent it again, it will show up separately.`,
+        link: '/user/history',
+      },
+      { kind: 'deposit_declined' },
+    );
   });
 }

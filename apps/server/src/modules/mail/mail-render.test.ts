@@ -15,13 +15,13 @@ describe('renderUserMail', () => {
     );
     expect(mail.subject).toBe('Smith & Sons <Capital>: Withdrawal declined');
     expect(mail.text).toBe(
-      [
+      `${[
         'Your anti-phishing code: Blue falcon-7',
         'Hello Ada <b>Lovelace</b>,',
         'Reason: <script>alert("x")</script> & more',
         'https://a.example/x?y="1"',
         'Smith & Sons <Capital> support: help@example.com',
-      ].join('\n\n') + '\n',
+      ].join('\n\n')}\n`,
     );
     expect(mail.html).toContain('Your anti-phishing code: <strong>Blue falcon-7</strong>');
     expect(mail.html).toContain('<p>Hello Ada &lt;b&gt;Lovelace&lt;/b&gt;,</p>');

@@ -6,7 +6,7 @@ import { recordAudit } from '../audit/audit.service.ts';
 import type { Actor } from '../auth/auth.service.ts';
 import { postTransfers } from '../ledger/ledger.service.ts';
 import { queueUserMail } from '../mail/mail.service.ts';
-import { notify } from '../notifications/notifications.service.ts';
+import { notifyAndMail } from '../notifications/notifications.service.ts';
 import { lockActiveUserOrFail } from '../users/users.service.ts';
 import {
   resolveWithdrawalAddress,
@@ -167,17 +167,17 @@ export async function approveWithdrawal(
     reason: null,
     payoutTxHash: txHash,
   });
-  const paid = {
-    title: 'Withdrawal paid',
-    body: `Your withdrawal of ${formatUsd(withdrawal.amountCents)} was paid to ${withdrawal.address}.`,
-  };
-  await notify(tx, { userId: withdrawal.userId, kind: 'withdrawal', ...paid, link: '/user/withdraw' });
-  await queueUserMail(tx, {
-    userId: withdrawal.userId,
-    kind: 'withdrawal_approved',
-    subject: paid.title,
-    paragraphs: [paid.body, ...(txHash ? [`Payout reference: ${txHash}`] : [])],
-  });
+  await notifyAndMail(
+    tx,
+    {
+      userId: withdrawal.userId,
+      kind: 'withdrawal',
+      title: 'Withdrawal paid',
+      body: `Your withdrawal of ${formatUsd(withdrawal.amountCents)} was paid to ${withdrawal.address}.`,
+      link: '/user/withdraw',
+    },
+    { kind: 'withdrawal_approved', more: txHash ? [`Payout reference: ${txHash}`] : [] },
+  );
   await recordAudit(tx, actor, {
     action: 'withdrawal.approve',
     targetType: 'withdrawal',
@@ -215,17 +215,17 @@ export async function declineWithdrawal(
     reason,
     payoutTxHash: null,
   });
-  const declined = {
-    title: 'Withdrawal declined',
-    body: `Your withdrawal of ${formatUsd(withdrawal.amountCents)} was declined and the amount is back in your balance${reason ? `: ${reason}` : '.'}`,
-  };
-  await notify(tx, { userId: withdrawal.userId, kind: 'withdrawal', ...declined, link: '/user/withdraw' });
-  await queueUserMail(tx, {
-    userId: withdrawal.userId,
-    kind: 'withdrawal_declined',
-    subject: declined.title,
-    paragraphs: [declined.body],
-  });
+  await notifyAndMail(
+    tx,
+    {
+      userId: withdrawal.userId,
+      kind: 'withdrawal',
+      title: 'Withdrawal declined',
+      body: `Your withdrawal of ${formatUsd(withdrawal.amountCents)} was declined and the amount is back in your balance${reason ? `: ${reason}` : '.'}`,
+      link: '/user/withdraw',
+    },
+    { kind: 'withdrawal_declined' },
+  );
   await recordAudit(tx, actor, {
     action: 'withdrawal.decline',
     targetType: 'withdrawal',
