@@ -33,11 +33,14 @@ CREATE TABLE "known_devices" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	PRIMARY KEY ("user_id", "kind", "hash")
 );--> statement-breakpoint
--- Everything already signed in from is known, so the upgrade itself alerts nobody. A browser is
--- known by its user agent without digits: its updates are not new devices.
+-- What accounts already signed in from is known, so the upgrade alerts nobody about it. A browser
+-- is known by its user agent without digits (its updates are not new devices), an IPv4 address by
+-- itself. IPv6 addresses are known by their /64, which the server computes: each account learns its
+-- IPv6 network at its next sign-in from it, with one alert.
 INSERT INTO "known_devices" ("user_id", "kind", "hash")
-SELECT DISTINCT "user_id", 'address', encode(sha256(convert_to("ip", 'UTF8')), 'hex')
-FROM "login_events" WHERE "outcome" = 'success'
+SELECT DISTINCT "user_id", 'address', encode(sha256(convert_to(regexp_replace("ip", '^::ffff:', '', 'i'), 'UTF8')), 'hex')
+FROM "login_events" WHERE "outcome" = 'success' AND "ip" ~* '^(::ffff:)?[0-9]+\.[0-9]+\.[0-9]+\.[0-9]+$'
 UNION
 SELECT DISTINCT "user_id", 'agent', encode(sha256(convert_to(regexp_replace("user_agent", '[0-9]+', '', 'g'), 'UTF8')), 'hex')
-FROM "login_events" WHERE "outcome" = 'success' AND "user_agent" IS NOT NULL;
+FROM "login_events" WHERE "outcome" = 'success' AND "user_agent" IS NOT NULL
+ON CONFLICT DO NOTHING;

@@ -117,6 +117,9 @@ export async function logIn(
   const token = createSessionToken();
   const ttl = input.rememberMe ? SESSION_TTL_MS.remembered : SESSION_TTL_MS.short;
   await runInTransaction(db, async (tx) => {
+    // The row's update lock first: sign-ins of one account racing queue here, rather than each
+    // taking the share lock below and deadlocking when they all want to upgrade it.
+    await markUserLoggedIn(tx, { id: user.id });
     const isCurrent = await insertSessionOfGeneration(tx, {
       userId: user.id,
       tokenHash: hashSessionToken(token),
@@ -126,7 +129,6 @@ export async function logIn(
     });
     // The password or second factor changed while this sign-in was checking the old one.
     if (!isCurrent) throw new AppError('UNAUTHENTICATED', MESSAGES.invalidCredentials);
-    await markUserLoggedIn(tx, { id: user.id });
     await recordLoginEvent(tx, { userId: user.id, outcome: 'success', ...event });
     await alertOnNewDevice(tx, { userId: user.id, ...event, at: clock.now() });
     await attempt.release(tx);

@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { MESSAGES } from '@vestora/shared';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -361,6 +362,37 @@ describe('the new-device alert', () => {
     expect((await signIn(userName, password, { agent: firefox, ip: '203.0.113.7' })).statusCode).toBe(200);
     expect(await outboxCount(user._id, 'new_sign_in')).toBe(2);
     await expect.poll(() => mailsTo(email, /New sign-in/).length).toBe(2);
+  });
+
+  it('knows an IPv6 network by its /64, and what accounts signed in from before the upgrade', async () => {
+    const { input, user } = await signUpAndLogin(t.app);
+    const agent = 'Old Browser 1.0';
+    expect((await signIn(input.userName, input.password, { agent, ip: '2001:db8:7:8::10' })).statusCode).toBe(
+      200,
+    );
+    expect(await outboxCount(user._id, 'new_sign_in')).toBe(1);
+    // A privacy address of the same network, from the same browser, is no news.
+    const sameNetwork = await signIn(input.userName, input.password, { agent, ip: '2001:0db8:7:8:a:b:c:d' });
+    expect(sameNetwork.statusCode).toBe(200);
+    expect(await outboxCount(user._id, 'new_sign_in')).toBe(1);
+
+    // The migration learns an account's places from its earlier sign-ins, hashed as the server does.
+    await t.pool.query('delete from known_devices where user_id = $1', [user._id]);
+    await t.pool.query(
+      `insert into login_events (user_id, outcome, ip, user_agent) values ($1, 'success', '192.0.2.5', 'Legacy 3.1')`,
+      [user._id],
+    );
+    const migration = await readFile(
+      new URL('../../db/migrations/0018_mail_alerts.sql', import.meta.url),
+      'utf8',
+    );
+    await t.pool.query(migration.split('--> statement-breakpoint').at(-1) ?? '');
+    const known = await signIn(input.userName, input.password, {
+      agent: 'Legacy 3.2',
+      ip: '::ffff:192.0.2.5',
+    });
+    expect(known.statusCode).toBe(200);
+    expect(await outboxCount(user._id, 'new_sign_in')).toBe(1);
   });
 
   it('alerts once when many sign-ins from one new device race', async () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { networkOf } from './mail.service.ts';
 import { renderUserMail } from './mail-render.ts';
 
 const FROM = { firmName: 'Smith & Sons <Capital>', supportEmail: 'help@example.com' };
@@ -45,5 +46,17 @@ describe('renderUserMail', () => {
       'You have not set an anti-phishing code. Set one under Settings, Security in your Vestora account, and every e-mail from us will show it.',
     );
     expect(mail.html).not.toContain('<strong>');
+  });
+});
+
+describe('networkOf', () => {
+  it('keeps an IPv4 address, unwraps a mapped one, and reduces IPv6 to its /64', () => {
+    expect(networkOf('203.0.113.7')).toBe('203.0.113.7');
+    expect(networkOf('::ffff:203.0.113.7')).toBe('203.0.113.7');
+    expect(networkOf('2001:db8:7:8::10')).toBe('2001:0db8:0007:0008::/64');
+    expect(networkOf('2001:0DB8:7:8:a:b:c:d')).toBe('2001:0db8:0007:0008::/64');
+    expect(networkOf('2001:db8::1')).toBe('2001:0db8:0000:0000::/64');
+    expect(networkOf('::1')).toBe('0000:0000:0000:0000::/64');
+    expect(networkOf('fe80::1%eth0')).toBe('fe80:0000:0000:0000::/64');
   });
 });

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { isIPv6 } from 'node:net';
 import { type AntiPhishingCode, formatUtcTime, type MailChoices } from '@vestora/shared';
 import type { Database, Executor } from '../../db/client.ts';
 import type { Mailer } from '../../lib/mailer.ts';
@@ -139,12 +140,28 @@ export interface SignInPlace {
 }
 
 /**
+ * The network an address stands for: an IPv4 address itself (also when IPv6 maps it), an IPv6 one
+ * by its /64, within which privacy addresses change every day.
+ */
+export function networkOf(ip: string): string {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip)?.[1];
+  if (mapped) return mapped;
+  if (!isIPv6(ip)) return ip;
+  const [head = '', tail] = (ip.split('%')[0] ?? '').split('::');
+  const headGroups = head ? head.split(':') : [];
+  const tailGroups = tail ? tail.split(':') : [];
+  const zeros = Array<string>(Math.max(0, 8 - headGroups.length - tailGroups.length)).fill('0');
+  const prefix = [...headGroups, ...zeros, ...tailGroups].slice(0, 4);
+  return `${prefix.map((group) => group.toLowerCase().padStart(4, '0')).join(':')}::/64`;
+}
+
+/**
  * A browser is known by its user agent without digits, so its updates are not new devices; an
- * address by itself. Only hashes are kept.
+ * address by its network. Only hashes are kept.
  */
 function devicesOf(place: SignInPlace): KnownDevice[] {
   const hash = (value: string) => createHash('sha256').update(value, 'utf8').digest('hex');
-  const devices: KnownDevice[] = [{ kind: 'address', hash: hash(place.ip) }];
+  const devices: KnownDevice[] = [{ kind: 'address', hash: hash(networkOf(place.ip)) }];
   if (place.userAgent) devices.push({ kind: 'agent', hash: hash(place.userAgent.replace(/[0-9]+/g, '')) });
   return devices;
 }
