@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { knownDevices, mailOutbox, mailPreferences, users } from '../../db/schema/index.ts';
 
@@ -86,6 +86,15 @@ export async function markMailAttemptFailed(
       lastError: error.slice(0, 1000),
     })
     .where(eq(mailOutbox.id, id));
+}
+
+/** Sent or given-up e-mails older than `before`: the record of what was sent goes with sign-in events. */
+export async function deleteFinishedMailBefore(db: Executor, { before }: { before: Date }): Promise<number> {
+  const removed = await db
+    .delete(mailOutbox)
+    .where(and(ne(mailOutbox.status, 'pending'), lt(mailOutbox.createdAt, before)))
+    .returning({ id: mailOutbox.id });
+  return removed.length;
 }
 
 export async function hasKnownDevice(db: Executor, { userId }: { userId: string }): Promise<boolean> {
