@@ -30,6 +30,8 @@ import { historyRoutes } from './modules/history/history.routes.ts';
 import { investmentRoutes } from './modules/investments/investments.routes.ts';
 import { ledgerRoutes } from './modules/ledger/ledger.routes.ts';
 import { liabilityRoutes } from './modules/liabilities/liabilities.routes.ts';
+import { mailRoutes } from './modules/mail/mail.routes.ts';
+import { registerMailDelivery } from './modules/mail/mail-delivery.ts';
 import { notificationRoutes } from './modules/notifications/notifications.routes.ts';
 import { healthRoutes } from './modules/operations/health.routes.ts';
 import { registerMetrics } from './modules/operations/metrics.ts';
@@ -122,6 +124,7 @@ export async function buildApp({
         (line) => app.log.info(line),
       ),
   );
+  registerMailDelivery(app);
   app.decorate('contracts', []);
   app.decorateRequest('actor', null);
   const parseJson = app.getDefaultJsonParser('error', 'error');
@@ -185,6 +188,7 @@ export async function buildApp({
     setupRoutes,
     rateRoutes,
     adminChangeRoutes,
+    mailRoutes,
   ]) {
     await app.register(routes);
   }

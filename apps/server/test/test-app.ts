@@ -146,3 +146,15 @@ export function createMailbox(): Mailer & { sent: Mail[] } {
     },
   };
 }
+
+/** The newest e-mail to `to` with a matching subject, waited for: e-mail goes once its transaction commits. */
+export async function waitForMail(mailbox: { sent: Mail[] }, to: string, subject: RegExp): Promise<Mail> {
+  for (let tries = 0; tries < 100; tries += 1) {
+    const mail = mailbox.sent.findLast((sent) => sent.to === to && subject.test(sent.subject));
+    if (mail) return mail;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error(
+    `no e-mail to ${to} matching ${subject}; sent: ${mailbox.sent.map((sent) => `${sent.to} ${sent.subject}`).join(' | ')}`,
+  );
+}

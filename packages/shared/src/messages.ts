@@ -156,6 +156,11 @@ export const MESSAGES = {
   twoFactorNotOn: 'Two-factor sign-in is not on.',
   twoFactorEnabled: 'Two-factor sign-in is on. Keep your recovery codes somewhere safe.',
   twoFactorDisabled: 'Two-factor sign-in is off.',
+  antiPhishingCodeInvalid:
+    'The anti-phishing code must be 4 to 32 letters, digits, spaces, dots, dashes or underscores.',
+  antiPhishingCodeSaved: 'Anti-phishing code saved. Every e-mail from us now shows it.',
+  antiPhishingCodeRemoved: 'Anti-phishing code removed.',
+  mailChoicesSaved: 'E-mail choices saved.',
   twoFactorRequiredForAdmins: 'Turn on two-factor sign-in (Settings, Security) to use the admin console.',
   passwordWrong: 'The password is not correct.',
   gatewayFieldsRequired: 'Please enter the wallet address and choose its coin.',

@@ -7,6 +7,8 @@ export interface Mail {
   to: string;
   subject: string;
   text: string;
+  /** The same message as simple HTML, for mail clients that show it. */
+  html?: string;
 }
 
 export interface Mailer {

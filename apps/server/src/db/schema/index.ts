@@ -2,6 +2,7 @@ export * from './admin-changes.ts';
 export * from './chain.ts';
 export * from './ledger.ts';
 export * from './liabilities.ts';
+export * from './mail.ts';
 export * from './money.ts';
 export * from './operations.ts';
 export * from './plans.ts';

@@ -9,6 +9,7 @@ import { recordAudit } from '../audit/audit.service.ts';
 import { startNewSessionGeneration } from '../auth/auth.repo.ts';
 import type { Actor } from '../auth/auth.service.ts';
 import { confirmIdentity } from '../auth/reauthentication.service.ts';
+import { queueUserMail } from '../mail/mail.service.ts';
 import { findOpenMoney, markUserDeleted } from '../users/users.repo.ts';
 import { lockActiveUserOrFail } from '../users/users.service.ts';
 
@@ -48,6 +49,15 @@ export async function closeOwnAccount(
       targetId: userId,
       before: { userName: before.userName, status: before.status },
       after: { userName: before.userName, status: 'deleted' },
+    });
+    await queueUserMail(tx, {
+      userId,
+      kind: 'account_closed',
+      subject: 'Your account was closed',
+      paragraphs: [
+        'Your account was closed at your request: every session has ended and signing in is no longer possible. Its history stays in our records.',
+        'If you did not close it, write to our support at once.',
+      ],
     });
   });
 }

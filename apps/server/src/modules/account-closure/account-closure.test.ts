@@ -12,18 +12,21 @@ import {
 import {
   ADMIN,
   bearer,
+  createMailbox,
   createTestApp,
   login,
   newUserInput,
   signUpAndLogin,
   type TestApp,
+  waitForMail,
 } from '../../../test/test-app.ts';
 
 const clock = createTestClock();
+const mailbox = createMailbox();
 let t: TestApp;
 let adminToken: string;
 beforeAll(async () => {
-  t = await createTestApp({}, { clock });
+  t = await createTestApp({}, { clock, mailer: mailbox });
   adminToken = (await login(t.app, ADMIN.email, ADMIN.password)).token;
 });
 afterAll(async () => {
@@ -163,6 +166,8 @@ describe('POST /api/user/close', () => {
     const response = await close(token);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ message: MESSAGES.accountClosed });
+    const told = await waitForMail(mailbox, input.email, /Your account was closed/);
+    expect(told.text).toContain('If you did not close it, write to our support at once.');
 
     for (const session of [token, other.token]) {
       const me = await t.app.inject({ url: `/api/user/userprofile/${user._id}`, headers: bearer(session) });

@@ -27,9 +27,8 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
   route(
     app,
     updateProfileRoute,
-    async ({ actor, body, request }) => {
-      const deps = { db: app.db, config: app.config, clock: app.clock, mailer: app.mailer, log: request.log };
-      const { user, details } = await updateProfile(deps, actor, body);
+    async ({ actor, body }) => {
+      const { user, details } = await updateProfile(app, actor, body);
       return { data: user, details, message: MESSAGES.profileUpdated };
     },
     writes,

@@ -12,7 +12,6 @@ import type { AppConfig } from '../../config/env.ts';
 import type { Database, Executor } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
-import type { Mailer } from '../../lib/mailer.ts';
 import { isUniqueViolation, postgresConstraint, runInTransaction } from '../../lib/transaction.ts';
 import { detectAllowedType, IMAGE_TYPES } from '../../lib/uploads.ts';
 import { startNewSessionGeneration } from '../auth/auth.repo.ts';
@@ -21,8 +20,9 @@ import { hashPassword } from '../auth/password.ts';
 import { confirmIdentity } from '../auth/reauthentication.service.ts';
 import { hashLinkToken } from '../auth/tokens.ts';
 import { removeFile, storeFile } from '../files/files.service.ts';
+import { queueUserMail } from '../mail/mail.service.ts';
 import { voidPasswordResets } from '../password-reset/password-reset.repo.ts';
-import { getSiteSettings } from '../settings/settings.service.ts';
+import { queuePasswordChangedMail } from '../password-reset/password-reset.service.ts';
 import { recordLoginEvent } from '../two-factor/two-factor.service.ts';
 import { toTradeUser } from '../users/users.mapper.ts';
 import { loadUserRecord } from '../users/users.service.ts';
@@ -41,8 +41,6 @@ export interface AccountDeps {
   db: Database;
   config: AppConfig;
   clock: Clock;
-  mailer: Mailer;
-  log: { error(details: object, message: string): void };
 }
 
 const LOCK_LINK_LIFETIME_MS = 7 * 24 * 60 * 60_000;
@@ -98,45 +96,28 @@ export async function updateProfile(
         previousEmail,
         expiresAt: new Date(deps.clock.now().getTime() + LOCK_LINK_LIFETIME_MS),
       });
+      await queueUserMail(tx, {
+        userId: actor.user.id,
+        kind: 'email_changed',
+        to: previousEmail,
+        subject: 'The e-mail address of your account was changed',
+        paragraphs: [
+          `The e-mail address of your account was changed from ${previousEmail} to ${values.email}. Every other session of the account has ended.`,
+          'If it was not you, open this link within 7 days: it puts this address back, ends every session and locks the account until you reset its password.',
+          { link: `${deps.config.publicUrl}/lock-account?token=${lockToken}` },
+        ],
+      });
     });
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
     const isEmail = postgresConstraint(error) === 'users_email_key';
     throw new AppError('CONFLICT', isEmail ? MESSAGES.emailTaken : MESSAGES.userNameTaken);
   }
-  if (isEmailChange) {
-    const notice = { previousEmail, newEmail: values.email, fullName: values.fullName, lockToken };
-    void sendEmailChangedNotice(deps, notice).catch((error: unknown) =>
-      deps.log.error({ err: error }, 'the e-mail change notice could not be sent'),
-    );
-  }
   const [record, details] = await Promise.all([
     loadUserRecord(deps.db, actor.user.id),
     getProfileDetails(deps.db, actor.user.id),
   ]);
   return { user: toTradeUser(record, deps.config.fileUrlBase), details };
-}
-
-async function sendEmailChangedNotice(
-  deps: AccountDeps,
-  notice: { previousEmail: string; newEmail: string; fullName: string; lockToken: string },
-): Promise<void> {
-  const site = await getSiteSettings(deps.db);
-  await deps.mailer.send({
-    to: notice.previousEmail,
-    subject: `The e-mail address of your ${site.firmName} account was changed`,
-    text: [
-      `Hello ${notice.fullName},`,
-      '',
-      `The e-mail address of your ${site.firmName} account was changed from ${notice.previousEmail} to ${notice.newEmail}. Every other session of the account has ended.`,
-      '',
-      'If it was not you, open this link within 7 days: it puts this address back, ends every session and locks the account until you reset its password.',
-      '',
-      `${deps.config.publicUrl}/lock-account?token=${notice.lockToken}`,
-      '',
-      `${site.firmName} support: ${site.supportEmail}`,
-    ].join('\n'),
-  });
 }
 
 /**
@@ -183,6 +164,7 @@ export async function changePassword(
     await startNewSessionGeneration(tx, { userId: actor.user.id, keepSessionId: actor.sessionId });
     await lockWithdrawalsAfterCredentialChange(tx, deps, actor.user.id);
     await voidPasswordResets(tx, { userId: actor.user.id, now: deps.clock.now() });
+    await queuePasswordChangedMail(tx, actor.user.id);
   });
 }
 

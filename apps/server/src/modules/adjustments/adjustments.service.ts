@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { type AdminUserRow, centsToUsd } from '@vestora/shared';
+import { type AdminUserRow, centsToUsd, formatUsd } from '@vestora/shared';
 import type { Transaction } from '../../lib/transaction.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import type { Actor } from '../auth/auth.service.ts';
 import { postTransfers } from '../ledger/ledger.service.ts';
+import { queueUserMail } from '../mail/mail.service.ts';
 import { toAdminUserRow } from '../users/users.mapper.ts';
 import { loadUserRecord, lockActiveUserOrFail } from '../users/users.service.ts';
 
@@ -50,6 +51,20 @@ export async function adjustBalance(
       amount: centsToUsd(input.amountCents),
       reason: input.reason,
     },
+  });
+  const isCredit = input.mode === 'credit';
+  const amount = formatUsd(input.amountCents);
+  await queueUserMail(tx, {
+    userId,
+    kind: isCredit ? 'admin_credit' : 'admin_debit',
+    subject: isCredit ? 'Your balance was credited' : 'Your balance was debited',
+    paragraphs: [
+      isCredit
+        ? `An administrator added ${amount} to your available balance.`
+        : `An administrator took ${amount} from your available balance.`,
+      `Reason: ${input.reason ?? 'none given'}.`,
+      'It appears in your transaction history. If you have a question about it, write to our support.',
+    ],
   });
   return toAdminUserRow(await loadUserRecord(tx, userId), fileUrlBase);
 }

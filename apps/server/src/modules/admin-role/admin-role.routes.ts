@@ -8,9 +8,8 @@ export async function adminRoleRoutes(app: FastifyInstance): Promise<void> {
   route(
     app,
     setAdministratorRoleRoute,
-    async ({ actor, params, body, request }) => {
-      const deps = { db: app.db, config: app.config, clock: app.clock, mailer: app.mailer, log: request.log };
-      const data = await setAdministratorRole(deps, actor, params.id, body);
+    async ({ actor, params, body }) => {
+      const data = await setAdministratorRole(app, actor, params.id, body);
       return {
         data,
         message: body.isAdmin ? MESSAGES.administratorRoleGranted : MESSAGES.administratorRoleRevoked,

@@ -8,6 +8,7 @@ import {
   login,
   signUpAndLogin,
   type TestApp,
+  waitForMail,
 } from '../../../test/test-app.ts';
 import { totpCode, totpStep } from '../../lib/totp.ts';
 
@@ -39,15 +40,6 @@ function tryLogin(userNameOrEmail: string, password: string, rememberMe = true) 
     url: '/api/user/login',
     payload: { userNameOrEmail, password, rememberMe },
   });
-}
-
-async function waitForMail(to: string, subject: RegExp) {
-  for (let tries = 0; tries < 100; tries += 1) {
-    const mail = mailbox.sent.find((sent) => sent.to === to && subject.test(sent.subject));
-    if (mail) return mail;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  throw new Error(`no e-mail to ${to} matching ${subject}`);
 }
 
 describe('sessions end with the credential change that should end them', () => {
@@ -111,7 +103,7 @@ describe('a stolen session cannot take the account over', () => {
     });
     expect(changed.statusCode).toBe(200);
     expect((await profileOf(token, user._id)).statusCode).toBe(401);
-    const notice = await waitForMail(input.email, /e-mail address of your .* account was changed/);
+    const notice = await waitForMail(mailbox, input.email, /e-mail address of your account was changed/);
     expect(notice.text).toContain(newEmail);
     const lockToken = notice.text.match(/lock-account\?token=([\w-]+)/)?.[1] ?? '';
     expect(lockToken).not.toBe('');
@@ -147,7 +139,7 @@ describe('a stolen session cannot take the account over', () => {
 
     // The owner gets back in with a reset sent to the restored address.
     await t.app.inject({ method: 'POST', url: '/api/user/forgotPassword', payload: { email: input.email } });
-    const reset = await waitForMail(input.email, /Reset your/);
+    const reset = await waitForMail(mailbox, input.email, /Reset your/);
     const resetToken = reset.text.match(/resetpass\?token=([\w-]+)/)?.[1] ?? '';
     const done = await t.app.inject({
       method: 'POST',

@@ -15,6 +15,7 @@ import { isUniqueViolation, runInTransaction } from '../../lib/transaction.ts';
 import { isEmailHeldForLock } from '../account/account.repo.ts';
 import { deleteSubjectAttempts } from '../attempts/attempts.repo.ts';
 import { reserveAttempt } from '../attempts/attempts.service.ts';
+import { alertOnNewDevice, rememberSignUpDevice } from '../mail/mail.service.ts';
 import { recordLoginEvent, verifySecondFactor } from '../two-factor/two-factor.service.ts';
 import { toTradeUser } from '../users/users.mapper.ts';
 import {
@@ -39,7 +40,7 @@ export interface Actor {
 
 export async function signUp(
   deps: { db: Database; clock: Clock },
-  input: z.output<typeof SignupRequestSchema>,
+  input: z.output<typeof SignupRequestSchema> & { ip: string; userAgent: string | null },
 ): Promise<void> {
   const { db } = deps;
   await assertAvailable(db, input);
@@ -48,11 +49,14 @@ export async function signUp(
   }
   const passwordHash = await hashPassword(input.password);
   try {
-    await insertUser(db, {
-      fullName: input.fullName.replace(/\s+/g, ' '),
-      userName: input.userName,
-      email: input.email,
-      passwordHash,
+    await runInTransaction(db, async (tx) => {
+      const user = await insertUser(tx, {
+        fullName: input.fullName.replace(/\s+/g, ' '),
+        userName: input.userName,
+        email: input.email,
+        passwordHash,
+      });
+      await rememberSignUpDevice(tx, { userId: user.id, ip: input.ip, userAgent: input.userAgent });
     });
   } catch (error) {
     // Two sign-ups racing for the same name: the unique index decides, the loser hears why.
@@ -113,6 +117,9 @@ export async function logIn(
   const token = createSessionToken();
   const ttl = input.rememberMe ? SESSION_TTL_MS.remembered : SESSION_TTL_MS.short;
   await runInTransaction(db, async (tx) => {
+    // The row's update lock first: sign-ins of one account racing queue here, rather than each
+    // taking the share lock below and deadlocking when they all want to upgrade it.
+    await markUserLoggedIn(tx, { id: user.id });
     const isCurrent = await insertSessionOfGeneration(tx, {
       userId: user.id,
       tokenHash: hashSessionToken(token),
@@ -124,8 +131,8 @@ export async function logIn(
     });
     // The password or second factor changed while this sign-in was checking the old one.
     if (!isCurrent) throw new AppError('UNAUTHENTICATED', MESSAGES.invalidCredentials);
-    await markUserLoggedIn(tx, { id: user.id });
     await recordLoginEvent(tx, { userId: user.id, outcome: 'success', ...event });
+    await alertOnNewDevice(tx, { userId: user.id, ...event, at: clock.now() });
     await attempt.release(tx);
     await deleteSubjectAttempts(tx, { subject: accountSubject });
   });

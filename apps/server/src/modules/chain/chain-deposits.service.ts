@@ -3,7 +3,7 @@ import type { Database, Executor } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { insertDeposit, updateChainDeposit } from '../deposits/deposits.repo.ts';
 import { postTransfers } from '../ledger/ledger.service.ts';
-import { notify } from '../notifications/notifications.service.ts';
+import { notify, notifyAndMail } from '../notifications/notifications.service.ts';
 import {
   type ChainPaymentRow,
   getPaymentByKey,
@@ -194,13 +194,17 @@ async function creditPayment(
   });
   // The next deposit goes to a fresh address: one address per payment keeps payers apart on chain.
   await markAddressPaid(tx, { id: payment.addressId, at: now });
-  await notify(tx, {
-    userId: payment.userId,
-    kind: 'deposit',
-    title: 'Deposit credited',
-    body: `Your ${payment.coin.toUpperCase()} deposit of ${formatUsd(value.usdCents)} is confirmed on chain and added to your balance.`,
-    link: '/user/history',
-  });
+  await notifyAndMail(
+    tx,
+    {
+      userId: payment.userId,
+      kind: 'deposit',
+      title: 'Deposit credited',
+      body: `Your ${payment.coin.toUpperCase()} deposit of ${formatUsd(value.usdCents)} is confirmed on chain and added to your balance.`,
+      link: '/user/history',
+    },
+    { kind: 'deposit_approved' },
+  );
 }
 
 /** Confirmed but without a current rate: kept at confirming, and the administrators told once. */
@@ -253,12 +257,16 @@ export async function orphanPayment(
       reason:
         'The transaction left the blockchain before it was confirmed (a reorganisation or a replaced payment).',
     });
-    await notify(tx, {
-      userId: payment.userId,
-      kind: 'deposit',
-      title: 'Deposit not confirmed',
-      body: `Your ${payment.coin.toUpperCase()} payment (transaction ${payment.txId}) left the blockchain before it was confirmed, so nothing was credited. If you sent it again, it will show up separately.`,
-      link: '/user/history',
-    });
+    await notifyAndMail(
+      tx,
+      {
+        userId: payment.userId,
+        kind: 'deposit',
+        title: 'Deposit not confirmed',
+        body: `Your ${payment.coin.toUpperCase()} payment (transaction ${payment.txId}) left the blockchain before it was confirmed, so nothing was credited. If you sent it again, it will show up separately.`,
+        link: '/user/history',
+      },
+      { kind: 'deposit_declined' },
+    );
   });
 }

@@ -7,7 +7,7 @@ import type { Actor } from '../auth/auth.service.ts';
 import { storeFile } from '../files/files.service.ts';
 import { currentGateway } from '../gateways/gateways.service.ts';
 import { postTransfers } from '../ledger/ledger.service.ts';
-import { notify } from '../notifications/notifications.service.ts';
+import { notifyAndMail } from '../notifications/notifications.service.ts';
 import { toTradeUser } from '../users/users.mapper.ts';
 import { loadUserRecord, lockActiveUserOrFail } from '../users/users.service.ts';
 import {
@@ -81,13 +81,17 @@ export async function approveDeposit(tx: Transaction, actor: Actor, id: string):
     },
   ]);
   await recordDepositDecision(tx, { id, status: 'approved', decidedBy: actor.user.id, reason: null });
-  await notify(tx, {
-    userId: deposit.userId,
-    kind: 'deposit',
-    title: 'Deposit approved',
-    body: `Your ${deposit.mode.toUpperCase()} deposit of ${formatUsd(deposit.amountCents)} was approved and added to your balance.`,
-    link: '/user/history',
-  });
+  await notifyAndMail(
+    tx,
+    {
+      userId: deposit.userId,
+      kind: 'deposit',
+      title: 'Deposit approved',
+      body: `Your ${deposit.mode.toUpperCase()} deposit of ${formatUsd(deposit.amountCents)} was approved and added to your balance.`,
+      link: '/user/history',
+    },
+    { kind: 'deposit_approved' },
+  );
   await recordAudit(tx, actor, {
     action: 'deposit.approve',
     targetType: 'deposit',
@@ -106,13 +110,17 @@ export async function declineDeposit(
 ): Promise<void> {
   const deposit = await lockPendingDeposit(tx, id);
   await recordDepositDecision(tx, { id, status: 'rejected', decidedBy: actor.user.id, reason });
-  await notify(tx, {
-    userId: deposit.userId,
-    kind: 'deposit',
-    title: 'Deposit declined',
-    body: `Your ${deposit.mode.toUpperCase()} deposit of ${formatUsd(deposit.amountCents)} was declined${reason ? `: ${reason}` : '.'}`,
-    link: '/user/history',
-  });
+  await notifyAndMail(
+    tx,
+    {
+      userId: deposit.userId,
+      kind: 'deposit',
+      title: 'Deposit declined',
+      body: `Your ${deposit.mode.toUpperCase()} deposit of ${formatUsd(deposit.amountCents)} was declined${reason ? `: ${reason}` : '.'}`,
+      link: '/user/history',
+    },
+    { kind: 'deposit_declined' },
+  );
   await recordAudit(tx, actor, {
     action: 'deposit.decline',
     targetType: 'deposit',

@@ -5,6 +5,7 @@ import { runAsLeader, startRepeating } from '../../lib/leader-job.ts';
 import { deleteExpiredEmailChangeLocks } from '../account/account.repo.ts';
 import { deleteAttemptsBefore } from '../attempts/attempts.repo.ts';
 import { deleteExpiredSessions } from '../auth/auth.repo.ts';
+import { deleteFinishedMailBefore } from '../mail/mail.repo.ts';
 import { deleteSpentPasswordResets } from '../password-reset/password-reset.repo.ts';
 import { deleteIdempotencyKeysBefore, deleteLoginEventsBefore } from './housekeeping.repo.ts';
 
@@ -17,14 +18,21 @@ const MIN_ATTEMPT_KEEP_MS = 24 * HOUR_MS;
 export interface HousekeepingRun {
   isSkipped: boolean;
   removed: Record<
-    'sessions' | 'attempts' | 'idempotencyKeys' | 'passwordResets' | 'emailChangeLocks' | 'loginEvents',
+    | 'sessions'
+    | 'attempts'
+    | 'idempotencyKeys'
+    | 'passwordResets'
+    | 'emailChangeLocks'
+    | 'loginEvents'
+    | 'sentMail',
     number
   >;
 }
 
 /**
  * Removes what can no longer be used: expired sessions, attempts outside every window, idempotency
- * keys past their retention, used or expired reset and lock links, and sign-in events past theirs.
+ * keys past their retention, used or expired reset and lock links, and sign-in events and sent
+ * e-mails past the sign-in events' retention.
  */
 export async function runHousekeeping(
   db: Database,
@@ -45,6 +53,7 @@ export async function runHousekeeping(
       passwordResets: await deleteSpentPasswordResets(db, { now }),
       emailChangeLocks: await deleteExpiredEmailChangeLocks(db, { now }),
       loginEvents: await deleteLoginEventsBefore(db, { before: ago(config.retention.loginEventsMs) }),
+      sentMail: await deleteFinishedMailBefore(db, { before: ago(config.retention.loginEventsMs) }),
     };
   });
   return removed
@@ -58,6 +67,7 @@ export async function runHousekeeping(
           passwordResets: 0,
           emailChangeLocks: 0,
           loginEvents: 0,
+          sentMail: 0,
         },
       };
 }

@@ -45,6 +45,11 @@ describe('housekeeping', () => {
       `insert into login_events (user_id, outcome, ip, created_at) values ($1, 'success', '10.0.0.1', now() - interval '400 days')`,
       [user._id],
     );
+    await t.pool.query(
+      `insert into mail_outbox (kind, to_address, subject, status, created_at) values
+       ('new_sign_in', 'old@example.com', 'Old', 'sent', now() - interval '400 days'),
+       ('new_sign_in', 'new@example.com', 'New', 'sent', now())`,
+    );
     const sessionsBefore = await countOf('sessions');
     const eventsBefore = await countOf('login_events');
 
@@ -60,9 +65,13 @@ describe('housekeeping', () => {
       idempotencyKeys: 1,
       passwordResets: 1,
       loginEvents: 1,
+      sentMail: 1,
     });
     expect(await countOf('sessions')).toBe(sessionsBefore - 1);
     expect(await countOf('login_events')).toBe(eventsBefore - 1);
+    expect((await t.pool.query('select to_address from mail_outbox')).rows).toEqual([
+      { to_address: 'new@example.com' },
+    ]);
     // The failed sign-in a moment ago still counts towards its limit.
     expect(await countOf('attempts')).toBe(2);
     // What is still good stays: the live session, the recent key and the live link.

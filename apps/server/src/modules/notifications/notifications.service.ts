@@ -1,5 +1,7 @@
 import type { Notification } from '@vestora/shared';
 import type { Executor } from '../../db/client.ts';
+import { type MailKind, queueUserMail } from '../mail/mail.service.ts';
+import type { MailParagraph } from '../mail/mail-render.ts';
 import {
   insertNotifications,
   listNotificationRows,
@@ -11,6 +13,24 @@ import {
 /** Tells a user what happened to their account; called inside the transaction that made it happen. */
 export async function notify(tx: Executor, ...notifications: NewNotification[]): Promise<void> {
   await insertNotifications(tx, notifications);
+}
+
+/**
+ * Tells it in the app and by e-mail alike: the e-mail's subject is the notification's title, its
+ * text the notification's body and then `more`.
+ */
+export async function notifyAndMail(
+  tx: Executor,
+  notification: NewNotification,
+  mail: { kind: MailKind; more?: MailParagraph[] },
+): Promise<void> {
+  await notify(tx, notification);
+  await queueUserMail(tx, {
+    userId: notification.userId,
+    kind: mail.kind,
+    subject: notification.title,
+    paragraphs: [notification.body, ...(mail.more ?? [])],
+  });
 }
 
 function toNotification(row: NotificationRow): Notification {

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { MESSAGES } from '@vestora/shared';
 import type { AppConfig } from '../../config/env.ts';
-import type { Database } from '../../db/client.ts';
+import type { Database, Executor } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Mailer } from '../../lib/mailer.ts';
@@ -10,7 +10,7 @@ import { reserveAttempt } from '../attempts/attempts.service.ts';
 import { startNewSessionGeneration } from '../auth/auth.repo.ts';
 import { hashPassword } from '../auth/password.ts';
 import { hashLinkToken } from '../auth/tokens.ts';
-import { getSiteSettings } from '../settings/settings.service.ts';
+import { queueUserMail, sendUserMailNow } from '../mail/mail.service.ts';
 import { lockWithdrawalsAfterCredentialChange } from '../withdrawal-addresses/withdrawal-addresses.service.ts';
 import {
   claimPasswordReset,
@@ -58,28 +58,29 @@ export async function requestPasswordReset(
     tokenHash: hashLinkToken(token),
     expiresAt: new Date(deps.clock.now().getTime() + RESET_LIFETIME_MS),
   });
-  void sendResetMail(deps, user, token).catch((error: unknown) =>
-    deps.log.error({ err: error }, 'the password reset e-mail could not be sent'),
-  );
+  const link = `${deps.config.publicUrl}/resetpass?token=${token}`;
+  void sendUserMailNow(deps, {
+    userId: user.id,
+    kind: 'password_reset',
+    subject: 'Reset your password',
+    paragraphs: [
+      'Someone asked to reset the password of your account. If it was you, open this link within 30 minutes:',
+      { link },
+      'If it was not you, ignore this e-mail: your password stays as it is.',
+    ],
+  }).catch((error: unknown) => deps.log.error({ err: error }, 'the password reset e-mail could not be sent'));
 }
 
-async function sendResetMail(deps: ResetDeps, user: { email: string; fullName: string }, token: string) {
-  const site = await getSiteSettings(deps.db);
-  const link = `${deps.config.publicUrl}/resetpass?token=${token}`;
-  await deps.mailer.send({
-    to: user.email,
-    subject: `Reset your ${site.firmName} password`,
-    text: [
-      `Hello ${user.fullName},`,
-      '',
-      `Someone asked to reset the password of your ${site.firmName} account. If it was you, open this link within 30 minutes:`,
-      '',
-      link,
-      '',
-      'If it was not you, ignore this e-mail: your password stays as it is.',
-      '',
-      `${site.firmName} support: ${site.supportEmail}`,
-    ].join('\n'),
+/** Tells the account its password changed, in the transaction that changed it. */
+export async function queuePasswordChangedMail(tx: Executor, userId: string): Promise<void> {
+  await queueUserMail(tx, {
+    userId,
+    kind: 'password_changed',
+    subject: 'Your password was changed',
+    paragraphs: [
+      "The password of your account was changed. Every other session has ended, and withdrawals are paused for a while, as after every change to the account's security.",
+      'If it was not you, reset your password now with "Forgot password" on the sign-in page, and tell our support.',
+    ],
   });
 }
 
@@ -104,6 +105,7 @@ export async function resetPassword(
     await startNewSessionGeneration(tx, { userId: reset.userId });
     await lockWithdrawalsAfterCredentialChange(tx, deps, reset.userId);
     await voidPasswordResets(tx, { userId: reset.userId, now });
+    await queuePasswordChangedMail(tx, reset.userId);
     await attempt.release(tx);
   });
 }

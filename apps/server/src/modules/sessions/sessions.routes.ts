@@ -37,8 +37,8 @@ export async function sessionRoutes(app: FastifyInstance): Promise<void> {
     data: await listUserSessions(app.db, actor, params.id),
   }));
 
-  route(app, adminEndUserSessionsRoute, async ({ actor, params, request }) => {
-    await endUserSessionsByAdmin({ db: app.db, mailer: app.mailer, log: request.log }, actor, params.id);
+  route(app, adminEndUserSessionsRoute, async ({ actor, params }) => {
+    await endUserSessionsByAdmin({ db: app.db }, actor, params.id);
     return { message: MESSAGES.userSessionsEnded };
   });
 

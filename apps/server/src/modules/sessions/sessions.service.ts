@@ -11,7 +11,7 @@ import { notify } from '../notifications/notifications.service.ts';
 import { findUserById } from '../users/users.repo.ts';
 import { lockActiveUserOrFail, UUID } from '../users/users.service.ts';
 import { getAddressBook } from '../withdrawal-addresses/withdrawal-addresses.service.ts';
-import { type SecurityNoticeDeps, sendSecurityNotice } from './security-notice.ts';
+import { queueSecurityNotice } from './security-notice.ts';
 import {
   deleteSessionOfUser,
   listLatestLoginEvents,
@@ -69,17 +69,17 @@ export async function listUserSessions(db: Executor, actor: Actor, userId: strin
 
 /**
  * An administrator ends every session of someone else's account (a stolen phone, a shared laptop):
- * audited and notified in the same transaction, then the person is e-mailed.
+ * audited, notified and e-mailed in the same transaction.
  */
 export async function endUserSessionsByAdmin(
-  deps: SecurityNoticeDeps,
+  deps: { db: Database },
   actor: Actor,
   userId: string,
 ): Promise<void> {
   // Their own: from Settings, Security, which keeps the session they are using.
   if (userId === actor.user.id) throw new AppError('CONFLICT', MESSAGES.sessionsOwnEnd);
-  const user = await runInTransaction(deps.db, async (tx) => {
-    const locked = await lockActiveUserOrFail(tx, userId, 'update');
+  await runInTransaction(deps.db, async (tx) => {
+    await lockActiveUserOrFail(tx, userId, 'update');
     await startNewSessionGeneration(tx, { userId });
     await recordAudit(tx, actor, { action: 'user.endSessions', targetType: 'user', targetId: userId });
     await notify(tx, {
@@ -89,9 +89,8 @@ export async function endUserSessionsByAdmin(
       body: 'An administrator signed your account out on every device.',
       link: '/user/security',
     });
-    return locked;
+    await queueSecurityNotice(tx, userId, 'sessionsEnded');
   });
-  sendSecurityNotice(deps, user, 'sessionsEnded');
 }
 
 export async function getUserAddressBook(

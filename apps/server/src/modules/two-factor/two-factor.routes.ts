@@ -77,7 +77,7 @@ export async function twoFactorRoutes(app: FastifyInstance): Promise<void> {
   }));
 
   route(app, resetUserTwoFactorRoute, async ({ actor, params, request }) => {
-    const deps = { db: app.db, config: app.config, clock: app.clock, mailer: app.mailer, log: request.log };
+    const deps = { db: app.db, config: app.config, clock: app.clock };
     await resetSecondFactorByAdmin(deps, actor, {
       userId: params.id,
       ip: request.ip,

@@ -11,8 +11,9 @@ import { recordAudit } from '../audit/audit.service.ts';
 import { startNewSessionGeneration } from '../auth/auth.repo.ts';
 import type { Actor } from '../auth/auth.service.ts';
 import { confirmIdentity } from '../auth/reauthentication.service.ts';
+import { queueUserMail } from '../mail/mail.service.ts';
 import { notify } from '../notifications/notifications.service.ts';
-import { type SecurityNoticeDeps, sendSecurityNotice } from '../sessions/security-notice.ts';
+import { queueSecurityNotice } from '../sessions/security-notice.ts';
 import { lockWithdrawalsAfterCredentialChange } from '../withdrawal-addresses/withdrawal-addresses.service.ts';
 import {
   claimRecoveryCode,
@@ -94,7 +95,28 @@ export async function confirmTwoFactor(
     const codes = Array.from({ length: RECOVERY_CODES }, newRecoveryCode);
     await enableTwoFactor(tx, { userId: actor.user.id, recoveryHashes: codes.map(hashRecoveryCode) });
     await startNewSessionGeneration(tx, { userId: actor.user.id, keepSessionId: actor.sessionId });
+    await queueSecondFactorMail(tx, actor.user.id, {
+      subject: 'Two-factor sign-in was turned on',
+      what: 'Two-factor sign-in was turned on for your account: signing in now also asks for a code from the authenticator app. Every other session has ended.',
+    });
     return codes;
+  });
+}
+
+/** Every change to the second factor is e-mailed, in its transaction. */
+async function queueSecondFactorMail(
+  tx: Executor,
+  userId: string,
+  { subject, what }: { subject: string; what: string },
+): Promise<void> {
+  await queueUserMail(tx, {
+    userId,
+    kind: 'second_factor_changed',
+    subject,
+    paragraphs: [
+      what,
+      'If it was not you, change your password now (that ends every other session) and tell our support.',
+    ],
   });
 }
 
@@ -111,6 +133,10 @@ export async function renewRecoveryCodes(
   await runInTransaction(deps.db, async (tx) => {
     await replaceRecoveryCodes(tx, { userId: actor.user.id, recoveryHashes: codes.map(hashRecoveryCode) });
     await startNewSessionGeneration(tx, { userId: actor.user.id, keepSessionId: actor.sessionId });
+    await queueSecondFactorMail(tx, actor.user.id, {
+      subject: 'New recovery codes were made',
+      what: 'New two-factor recovery codes were made for your account; the old ones no longer work. Every other session has ended.',
+    });
   });
   return codes;
 }
@@ -141,6 +167,10 @@ export async function turnOffTwoFactor(
     await disableTwoFactor(tx, { userId: actor.user.id });
     await startNewSessionGeneration(tx, { userId: actor.user.id, keepSessionId: actor.sessionId });
     await lockWithdrawalsAfterCredentialChange(tx, deps, actor.user.id);
+    await queueSecondFactorMail(tx, actor.user.id, {
+      subject: 'Two-factor sign-in was turned off',
+      what: 'Two-factor sign-in was turned off for your account: signing in now asks for the password alone. Every other session has ended, and withdrawals are paused for a while.',
+    });
   });
 }
 
@@ -150,13 +180,13 @@ export async function turnOffTwoFactor(
  * the account ends, and the person is e-mailed.
  */
 export async function resetSecondFactorByAdmin(
-  deps: TwoFactorDeps & SecurityNoticeDeps,
+  deps: TwoFactorDeps,
   actor: Actor,
   input: { userId: string; ip: string; userAgent: string | null },
 ): Promise<void> {
   // Their own goes through Settings, with their password and a code, like everyone else's.
   if (input.userId === actor.user.id) throw new AppError('CONFLICT', MESSAGES.twoFactorOwnReset);
-  const recipient = await runInTransaction(deps.db, async (tx) => {
+  await runInTransaction(deps.db, async (tx) => {
     const row = await loadRow(tx, input.userId);
     if (!row.totpEnabledAt) throw new AppError('CONFLICT', MESSAGES.twoFactorNotOn);
     await disableTwoFactor(tx, { userId: input.userId });
@@ -182,9 +212,8 @@ export async function resetSecondFactorByAdmin(
       body: 'An administrator turned off two-factor sign-in on your account at your request. Turn it on again under Settings, Security.',
       link: '/user/settings',
     });
-    return { email: row.email, fullName: row.fullName };
+    await queueSecurityNotice(tx, input.userId, 'twoFactorReset');
   });
-  sendSecurityNotice(deps, recipient, 'twoFactorReset');
 }
 
 export async function recordLoginEvent(db: Executor, event: NewLoginEvent): Promise<void> {

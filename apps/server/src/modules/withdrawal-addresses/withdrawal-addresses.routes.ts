@@ -15,18 +15,14 @@ import {
   removeWithdrawalAddress,
 } from './withdrawal-addresses.service.ts';
 
-function deps(app: FastifyInstance) {
-  return { db: app.db, config: app.config, clock: app.clock, mailer: app.mailer };
-}
-
 export async function withdrawalAddressRoutes(app: FastifyInstance): Promise<void> {
   route(app, withdrawalAddressesRoute, ({ actor }) => getAddressBook(app, actor.user.id));
 
   route(
     app,
     addWithdrawalAddressRoute,
-    async ({ actor, body, request }) => ({
-      data: await addWithdrawalAddress({ ...deps(app), log: request.log }, actor, body),
+    async ({ actor, body }) => ({
+      data: await addWithdrawalAddress(app, actor, body),
       message: MESSAGES.withdrawalAddressSaved,
     }),
     { onRequest: [throttle(app, 'write')] },

@@ -15,12 +15,11 @@ import type { Database, Executor } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { isAddressForCoin } from '../../lib/crypto-address.ts';
 import { AppError } from '../../lib/errors.ts';
-import type { Mailer } from '../../lib/mailer.ts';
 import { postgresCode, runInTransaction } from '../../lib/transaction.ts';
 import type { Actor } from '../auth/auth.service.ts';
 import { confirmIdentity } from '../auth/reauthentication.service.ts';
 import { hashLinkToken } from '../auth/tokens.ts';
-import { getSiteSettings } from '../settings/settings.service.ts';
+import { queueUserMail } from '../mail/mail.service.ts';
 import {
   extendWithdrawalLock,
   findWithdrawalsLockedUntil,
@@ -36,8 +35,6 @@ export interface AddressBookDeps {
   db: Database;
   config: AppConfig;
   clock: Clock;
-  mailer: Mailer;
-  log: { error(details: object, message: string): void };
 }
 
 function toWithdrawalAddress(row: WithdrawalAddressRow, now: Date): WithdrawalAddress {
@@ -81,47 +78,34 @@ export async function addWithdrawalAddress(
   await confirmIdentity(deps, actor.user.id, { password: input.password, code: input.code });
   const now = deps.clock.now();
   const cancelToken = randomBytes(32).toString('base64url');
-  let row: WithdrawalAddressRow;
   try {
-    row = await insertAddress(deps.db, {
-      userId: actor.user.id,
-      coin: input.coin,
-      address: input.address,
-      label: input.label,
-      usableAt: new Date(now.getTime() + deps.config.withdrawalSafety.addressCoolOffMs),
-      cancelTokenHash: hashLinkToken(cancelToken),
-      createdAt: now,
+    const row = await runInTransaction(deps.db, async (tx) => {
+      const inserted = await insertAddress(tx, {
+        userId: actor.user.id,
+        coin: input.coin,
+        address: input.address,
+        label: input.label,
+        usableAt: new Date(now.getTime() + deps.config.withdrawalSafety.addressCoolOffMs),
+        cancelTokenHash: hashLinkToken(cancelToken),
+        createdAt: now,
+      });
+      await queueUserMail(tx, {
+        userId: actor.user.id,
+        kind: 'withdrawal_address_added',
+        subject: 'A withdrawal address was added to your account',
+        paragraphs: [
+          `The ${inserted.coin.toUpperCase()} address ${inserted.address} ("${inserted.label}") was added to the withdrawal address book of your account. It can receive withdrawals from ${formatUtcTime(inserted.usableAt)}.`,
+          'If it was not you, open this link: it removes the address at once. Then change your password.',
+          { link: `${deps.config.publicUrl}/cancel-address?token=${cancelToken}` },
+        ],
+      });
+      return inserted;
     });
+    return toWithdrawalAddress(row, now);
   } catch (error) {
     if (postgresCode(error) === '23505') throw new AppError('CONFLICT', MESSAGES.withdrawalAddressDuplicate);
     throw error;
   }
-  await sendAddressAddedNotice(deps, { actor, row, cancelToken }).catch((error: unknown) =>
-    deps.log.error({ err: error }, 'the new withdrawal address notice could not be sent'),
-  );
-  return toWithdrawalAddress(row, now);
-}
-
-async function sendAddressAddedNotice(
-  deps: AddressBookDeps,
-  { actor, row, cancelToken }: { actor: Actor; row: WithdrawalAddressRow; cancelToken: string },
-): Promise<void> {
-  const site = await getSiteSettings(deps.db);
-  await deps.mailer.send({
-    to: actor.user.email,
-    subject: `A withdrawal address was added to your ${site.firmName} account`,
-    text: [
-      `Hello ${actor.user.fullName},`,
-      '',
-      `The ${row.coin.toUpperCase()} address ${row.address} ("${row.label}") was added to the withdrawal address book of your ${site.firmName} account. It can receive withdrawals from ${formatUtcTime(row.usableAt)}.`,
-      '',
-      'If it was not you, open this link: it removes the address at once. Then change your password.',
-      '',
-      `${deps.config.publicUrl}/cancel-address?token=${cancelToken}`,
-      '',
-      `${site.firmName} support: ${site.supportEmail}`,
-    ].join('\n'),
-  });
 }
 
 export async function removeWithdrawalAddress(

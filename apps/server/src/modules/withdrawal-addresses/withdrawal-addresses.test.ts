@@ -10,6 +10,7 @@ import {
   login,
   signUpAndLogin,
   type TestApp,
+  waitForMail,
 } from '../../../test/test-app.ts';
 
 const BTC_ADDRESS = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq';
@@ -47,13 +48,6 @@ async function addressBook(token: string) {
   const response = await t.app.inject({ url: '/api/user/addresses', headers: bearer(token) });
   expect(response.statusCode).toBe(200);
   return response.json();
-}
-
-function cancelLinkTokenFor(email: string): string {
-  const mail = mailbox.sent.findLast((candidate) => candidate.to === email);
-  const token = mail?.text.match(/\/cancel-address\?token=([\w-]+)/)?.[1];
-  if (!token) throw new Error(`no cancel link was e-mailed to ${email}`);
-  return token;
 }
 
 describe('the withdrawal address book', () => {
@@ -106,17 +100,13 @@ describe('the withdrawal address book', () => {
       address: ETH_ADDRESS,
       password: input.password,
     });
-    const mail = mailbox.sent.findLast((candidate) => candidate.to === user.email);
-    expect(mail?.subject).toContain('withdrawal address was added');
-    expect(mail?.text).toContain(ETH_ADDRESS);
-    expect(mail?.text).toContain(formatUtcTime(new Date(saved.usableAt)));
+    const mail = await waitForMail(mailbox, user.email, /withdrawal address was added/);
+    expect(mail.text).toContain(ETH_ADDRESS);
+    expect(mail.text).toContain(formatUtcTime(new Date(saved.usableAt)));
 
+    const cancelToken = mail.text.match(/\/cancel-address\?token=([\w-]+)/)?.[1];
     const cancel = () =>
-      t.app.inject({
-        method: 'POST',
-        url: '/api/user/addresses/cancel',
-        payload: { token: cancelLinkTokenFor(user.email) },
-      });
+      t.app.inject({ method: 'POST', url: '/api/user/addresses/cancel', payload: { token: cancelToken } });
     const first = await cancel();
     expect(first.statusCode).toBe(200);
     expect(first.json().message).toBe(MESSAGES.withdrawalAddressCancelled);

@@ -16,6 +16,7 @@ import {
   login,
   signUpAndLogin,
   type TestApp,
+  waitForMail,
 } from '../../../test/test-app.ts';
 
 const BTC_ADDRESS = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq';
@@ -127,8 +128,7 @@ describe('the administrator role', () => {
 
   it('grants and revokes the role, audited and e-mailed, taking effect on the next request', async () => {
     const second = await newAdministrator();
-    const mail = mailbox.sent.findLast((candidate) => candidate.to === second.input.email);
-    expect(mail?.subject).toContain('is now an administrator');
+    await waitForMail(mailbox, second.input.email, /is now an administrator/);
     expect(
       (await t.app.inject({ url: '/api/admin/withdrawals', headers: bearer(second.token) })).statusCode,
     ).toBe(200);
@@ -141,9 +141,7 @@ describe('the administrator role', () => {
     expect(
       (await t.app.inject({ url: '/api/admin/withdrawals', headers: bearer(second.token) })).statusCode,
     ).toBe(403);
-    expect(mailbox.sent.findLast((candidate) => candidate.to === second.input.email)?.subject).toContain(
-      'no longer an administrator',
-    );
+    await waitForMail(mailbox, second.input.email, /is no longer an administrator/);
     const audit = await t.app.inject({ url: '/api/admin/audit?pageSize=200', headers: bearer(first.token) });
     const roleChanges = audit
       .json()

@@ -5,7 +5,8 @@ import type { Transaction } from '../../lib/transaction.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import type { Actor } from '../auth/auth.service.ts';
 import { postTransfers } from '../ledger/ledger.service.ts';
-import { notify } from '../notifications/notifications.service.ts';
+import { queueUserMail } from '../mail/mail.service.ts';
+import { notifyAndMail } from '../notifications/notifications.service.ts';
 import { lockActiveUserOrFail } from '../users/users.service.ts';
 import {
   resolveWithdrawalAddress,
@@ -105,6 +106,15 @@ export async function requestWithdrawal(
       actorId: userId,
     },
   ]);
+  await queueUserMail(tx, {
+    userId,
+    kind: 'withdrawal_requested',
+    subject: 'Withdrawal requested',
+    paragraphs: [
+      `A withdrawal of ${formatUsd(input.amountCents)} to your ${saved.coin.toUpperCase()} address ${saved.address} was requested. The amount is held until an administrator pays it out.`,
+      'If it was not you, change your password now and tell our support.',
+    ],
+  });
   return toWithdrawal(withdrawal, actor.user.fullName, { dualApprovalCents, approvals: [] });
 }
 
@@ -157,13 +167,17 @@ export async function approveWithdrawal(
     reason: null,
     payoutTxHash: txHash,
   });
-  await notify(tx, {
-    userId: withdrawal.userId,
-    kind: 'withdrawal',
-    title: 'Withdrawal paid',
-    body: `Your withdrawal of ${formatUsd(withdrawal.amountCents)} was paid to ${withdrawal.address}.`,
-    link: '/user/withdraw',
-  });
+  await notifyAndMail(
+    tx,
+    {
+      userId: withdrawal.userId,
+      kind: 'withdrawal',
+      title: 'Withdrawal paid',
+      body: `Your withdrawal of ${formatUsd(withdrawal.amountCents)} was paid to ${withdrawal.address}.`,
+      link: '/user/withdraw',
+    },
+    { kind: 'withdrawal_approved', more: txHash ? [`Payout reference: ${txHash}`] : [] },
+  );
   await recordAudit(tx, actor, {
     action: 'withdrawal.approve',
     targetType: 'withdrawal',
@@ -201,13 +215,17 @@ export async function declineWithdrawal(
     reason,
     payoutTxHash: null,
   });
-  await notify(tx, {
-    userId: withdrawal.userId,
-    kind: 'withdrawal',
-    title: 'Withdrawal declined',
-    body: `Your withdrawal of ${formatUsd(withdrawal.amountCents)} was declined and the amount is back in your balance${reason ? `: ${reason}` : '.'}`,
-    link: '/user/withdraw',
-  });
+  await notifyAndMail(
+    tx,
+    {
+      userId: withdrawal.userId,
+      kind: 'withdrawal',
+      title: 'Withdrawal declined',
+      body: `Your withdrawal of ${formatUsd(withdrawal.amountCents)} was declined and the amount is back in your balance${reason ? `: ${reason}` : '.'}`,
+      link: '/user/withdraw',
+    },
+    { kind: 'withdrawal_declined' },
+  );
   await recordAudit(tx, actor, {
     action: 'withdrawal.decline',
     targetType: 'withdrawal',

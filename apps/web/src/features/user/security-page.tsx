@@ -8,6 +8,8 @@ import { FormError, PasswordField } from '../../ui/field.tsx';
 import { useZodForm } from '../../ui/use-zod-form.ts';
 import { useChangePassword } from './account-api.ts';
 import { AccountSettings } from './account-settings.tsx';
+import { AlertPreferencesPanel } from './alert-preferences-panel.tsx';
+import { AntiPhishingPanel } from './anti-phishing-panel.tsx';
 import { CloseAccountSection } from './close-account-section.tsx';
 import { SessionsPanel } from './sessions-panel.tsx';
 import { LoginHistoryPanel, TwoFactorPanel } from './two-factor-panel.tsx';
@@ -110,6 +112,8 @@ export function SecurityPage() {
       </section>
       <TwoFactorPanel />
       <SessionsPanel />
+      <AntiPhishingPanel />
+      <AlertPreferencesPanel />
       <LoginHistoryPanel />
       <CloseAccountSection />
       <ChangePasswordDialog open={isChangingPassword} onOpenChange={setIsChangingPassword} />

@@ -1,0 +1,51 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  alertPreferencesRoute,
+  antiPhishingCodeRoute,
+  type BodyInputOf,
+  setAlertPreferencesRoute,
+  setAntiPhishingCodeRoute,
+} from '@vestora/shared';
+import toast from 'react-hot-toast';
+import { callApi, queryKeyOf } from '../../app/api.ts';
+
+const CODE_KEY = queryKeyOf(antiPhishingCodeRoute);
+const CHOICES_KEY = queryKeyOf(alertPreferencesRoute);
+
+export function useAntiPhishingCode() {
+  return useQuery({
+    queryKey: CODE_KEY,
+    queryFn: ({ signal }) => callApi(antiPhishingCodeRoute, { signal }),
+  });
+}
+
+export function useSetAntiPhishingCode() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: BodyInputOf<typeof setAntiPhishingCodeRoute>) =>
+      callApi(setAntiPhishingCodeRoute, { body }),
+    onSuccess: (answer) => {
+      queryClient.setQueryData(CODE_KEY, { data: answer.data });
+      toast.success(answer.message);
+    },
+  });
+}
+
+export function useMailChoices() {
+  return useQuery({
+    queryKey: CHOICES_KEY,
+    queryFn: ({ signal }) => callApi(alertPreferencesRoute, { signal }),
+  });
+}
+
+export function useSetMailChoices() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: BodyInputOf<typeof setAlertPreferencesRoute>) =>
+      callApi(setAlertPreferencesRoute, { body }),
+    onSuccess: (answer) => {
+      queryClient.setQueryData(CHOICES_KEY, { data: answer.data });
+      toast.success(answer.message);
+    },
+  });
+}

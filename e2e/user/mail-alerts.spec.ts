@@ -1,0 +1,100 @@
+import { MESSAGES } from '@vestora/shared';
+import { beforeEach, describe, expect, inject, it } from 'vitest';
+import { expectAccessible } from '../support/axe.ts';
+import { screenshot, VIEWPORTS } from '../support/browser.ts';
+import { mailFromOutbox } from '../support/outbox.ts';
+import {
+  api,
+  callApi,
+  openFreshPage,
+  openSignedIn,
+  page,
+  type SignedInUser,
+  setUpUserSuite,
+  signUpUser,
+} from './user-helpers.ts';
+
+setUpUserSuite({ asAdmin: false });
+
+const dataDir = inject('dataDir');
+
+/** A success toast: announced politely, as a status. */
+const waitForToast = (text: string) => page.getByRole('status').filter({ hasText: text }).first().waitFor();
+
+const mailChoices = (user: SignedInUser) =>
+  callApi<{ data: Record<string, boolean> }>(api, 'GET', '/api/user/alertPreferences', user.token);
+
+for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
+  describe(`e-mail alerts at ${viewportName} width`, () => {
+    beforeEach(() => openFreshPage(viewport));
+
+    it('sets the anti-phishing code, which the next e-mail shows, and removes it', async () => {
+      const user = await signUpUser(api, 'Grace Hopper');
+      await openSignedIn(page, user, '/user/security');
+      const panel = page.getByRole('region', { name: 'Anti-phishing code' });
+      await panel.getByText('No code set yet.').waitFor();
+      await panel.getByText('an e-mail without it, or with another code, is not from us').waitFor();
+
+      const field = panel.getByLabel('Your anti-phishing code');
+      await field.fill('ab');
+      await panel.getByRole('button', { name: 'Save code' }).click();
+      await panel.getByRole('alert').filter({ hasText: MESSAGES.antiPhishingCodeInvalid }).waitFor();
+      expect(await field.getAttribute('aria-invalid')).toBe('true');
+
+      await field.fill('Pelican 12');
+      await panel.getByRole('button', { name: 'Save code' }).click();
+      await waitForToast(MESSAGES.antiPhishingCodeSaved);
+      await panel.getByText('Your code: Pelican 12').waitFor();
+      await expectAccessible(page, `the security page with an anti-phishing code at ${viewportName} width`);
+      await screenshot(page, `anti-phishing-${viewportName}`);
+
+      const mail = await mailFromOutbox(dataDir, {
+        to: `${user.user.userName}@example.com`,
+        subject: 'Your anti-phishing code was set',
+      });
+      expect(mail.body).toContain('Your anti-phishing code: Pelican 12');
+      expect(mail.body).toContain('Your anti-phishing code: <strong>Pelican 12</strong>');
+
+      await page.reload();
+      await panel.getByText('Your code: Pelican 12').waitFor();
+      await expect.poll(() => field.inputValue()).toBe('Pelican 12');
+      await panel.getByRole('button', { name: 'Remove' }).click();
+      await waitForToast(MESSAGES.antiPhishingCodeRemoved);
+      await panel.getByText('No code set yet.').waitFor();
+      const { data } = await callApi<{ data: { code: string | null } }>(
+        api,
+        'GET',
+        '/api/user/antiPhishingCode',
+        user.token,
+      );
+      expect(data.code).toBeNull();
+    });
+
+    it('chooses the money e-mails, and says security e-mails always come', async () => {
+      const user = await signUpUser(api, 'Katherine Johnson');
+      await openSignedIn(page, user, '/user/security');
+      const panel = page.getByRole('region', { name: 'E-mail alerts' });
+      await panel.getByText('Security e-mails').waitFor();
+      const deposits = panel.getByRole('checkbox', { name: /Deposits/ });
+      const adjustments = panel.getByRole('checkbox', { name: /Adjustments/ });
+      await expect.poll(() => deposits.isChecked()).toBe(true);
+      expect(await panel.getByRole('checkbox', { name: /Withdrawals/ }).isChecked()).toBe(true);
+
+      await deposits.uncheck();
+      await adjustments.uncheck();
+      await panel.getByRole('button', { name: 'Save e-mail choices' }).click();
+      await waitForToast(MESSAGES.mailChoicesSaved);
+      expect((await mailChoices(user)).data).toEqual({
+        deposits: false,
+        withdrawals: true,
+        adjustments: false,
+      });
+      await expectAccessible(page, `the e-mail choices at ${viewportName} width`);
+
+      await page.reload();
+      await expect.poll(() => panel.getByRole('checkbox', { name: /Withdrawals/ }).isChecked()).toBe(true);
+      expect(await deposits.isChecked()).toBe(false);
+      expect(await adjustments.isChecked()).toBe(false);
+    });
+  });
+}
