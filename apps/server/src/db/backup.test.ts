@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fundUser, ledgerHealth, multipart, TINY_PNG } from '../../test/money.ts';
 import { ADMIN, bearer, createTestApp, login, signUpAndLogin, type TestApp } from '../../test/test-app.ts';
 import { buildApp } from '../app.ts';
+import { systemClock } from '../lib/clock.ts';
 import { describeNonEmptyDatabase, restoreBackup, writeBackup } from './backup.ts';
 import { connectDatabase } from './client.ts';
 
@@ -72,7 +73,7 @@ describe('backup and restore on an external PostgreSQL', () => {
     const avatarUrl = avatar.json().data.avatar;
 
     const file = path.join(folder, 'good.backup.gz');
-    const summary = await writeBackup(sourceUrl.toString(), file, () => new Date());
+    const summary = await writeBackup(sourceUrl.toString(), file, systemClock);
     expect(summary.schema.tag).toMatch(/^\d{4}_/);
     const target = await emptyDatabase('restored');
     await restoreBackup(target, file);
@@ -99,7 +100,7 @@ describe('backup and restore on an external PostgreSQL', () => {
 
   it('refuses a damaged archive or another file, and leaves the database empty for the next attempt', async () => {
     const file = path.join(folder, 'source.backup.gz');
-    await writeBackup(sourceUrl.toString(), file, () => new Date());
+    await writeBackup(sourceUrl.toString(), file, systemClock);
     const lines = gunzipSync(await readFile(file))
       .toString('utf8')
       .split('\n');

@@ -9,6 +9,7 @@ import { pipeline } from 'node:stream/promises';
 import { createGunzip, createGzip } from 'node:zlib';
 import pg from 'pg';
 import { from as copyFrom, to as copyTo } from 'pg-copy-streams';
+import type { Clock } from '../lib/clock.ts';
 import { MIGRATIONS_DIR, type MigrationEntry, migrateDatabase, readMigrationJournal } from './migrate.ts';
 
 /**
@@ -92,14 +93,14 @@ async function writeText(output: NodeJS.WritableStream, text: string | Buffer): 
  * every table is read in one REPEATABLE READ, READ ONLY transaction, so all of them show the same
  * moment, and nothing waits for the backup.
  */
-export async function writeBackup(url: string, file: string, clock: () => Date): Promise<BackupSummary> {
+export async function writeBackup(url: string, file: string, clock: Clock): Promise<BackupSummary> {
   return withClient(url, async (client) => {
     await client.query('begin isolation level repeatable read, read only');
     try {
       const header: Header = {
         format: FORMAT,
         version: FORMAT_VERSION,
-        createdAt: clock().toISOString(),
+        createdAt: clock.now().toISOString(),
         schema: await appliedMigration(client),
       };
       const gzip = createGzip();

@@ -23,11 +23,18 @@ export async function recordDepositDecision(
     status,
     decidedBy,
     reason,
-  }: { id: string; status: 'approved' | 'rejected'; decidedBy: string; reason: string | null },
+    decidedAt,
+  }: {
+    id: string;
+    status: 'approved' | 'rejected';
+    decidedBy: string;
+    reason: string | null;
+    decidedAt: Date;
+  },
 ): Promise<void> {
   await db
     .update(deposits)
-    .set({ status, decidedBy, decidedAt: new Date(), decisionReason: reason })
+    .set({ status, decidedBy, decidedAt, decisionReason: reason })
     .where(eq(deposits.id, id));
 }
 

@@ -29,11 +29,11 @@ export async function setPendingSecret(db: Executor, { userId, secret }: { userI
 
 export async function enableTwoFactor(
   db: Executor,
-  { userId, recoveryHashes }: { userId: string; recoveryHashes: string[] },
+  { userId, recoveryHashes, now }: { userId: string; recoveryHashes: string[]; now: Date },
 ) {
   await db
     .update(users)
-    .set({ totpEnabledAt: new Date(), totpRecoveryHashes: recoveryHashes })
+    .set({ totpEnabledAt: now, totpRecoveryHashes: recoveryHashes })
     .where(eq(users.id, userId));
 }
 

@@ -26,6 +26,7 @@ export async function recordWithdrawalDecision(
     decidedBy: string;
     reason: string | null;
     payoutTxHash: string | null;
+    decidedAt: Date;
   },
 ): Promise<void> {
   await db
@@ -33,7 +34,7 @@ export async function recordWithdrawalDecision(
     .set({
       status: values.status,
       decidedBy: values.decidedBy,
-      decidedAt: new Date(),
+      decidedAt: values.decidedAt,
       decisionReason: values.reason,
       payoutTxHash: values.payoutTxHash,
     })

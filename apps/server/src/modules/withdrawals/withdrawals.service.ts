@@ -156,6 +156,7 @@ export async function approveWithdrawal(
     decidedBy: actor.user.id,
     reason: null,
     payoutTxHash: txHash,
+    decidedAt: now,
   });
   await notify(tx, {
     userId: withdrawal.userId,
@@ -177,7 +178,7 @@ export async function approveWithdrawal(
 /** Returns the held amount to the available balance. Only a pending withdrawal. */
 export async function declineWithdrawal(
   tx: Transaction,
-  actor: Actor,
+  { actor, now }: { actor: Actor; now: Date },
   id: string,
   { reason }: { reason: string | null },
 ): Promise<void> {
@@ -200,6 +201,7 @@ export async function declineWithdrawal(
     decidedBy: actor.user.id,
     reason,
     payoutTxHash: null,
+    decidedAt: now,
   });
   await notify(tx, {
     userId: withdrawal.userId,
