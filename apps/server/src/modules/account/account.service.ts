@@ -14,6 +14,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import { isUniqueViolation, postgresConstraint, runInTransaction } from '../../lib/transaction.ts';
+import { DAY_MS } from '../../lib/time.ts';
 import { detectAllowedType, IMAGE_TYPES } from '../../lib/uploads.ts';
 import { startNewSessionGeneration } from '../auth/auth.repo.ts';
 import type { Actor } from '../auth/auth.service.ts';
@@ -45,7 +46,7 @@ export interface AccountDeps {
   log: { error(details: object, message: string): void };
 }
 
-const LOCK_LINK_LIFETIME_MS = 7 * 24 * 60 * 60_000;
+const LOCK_LINK_LIFETIME_MS = 7 * DAY_MS;
 
 export async function getProfileDetails(db: Executor, userId: string): Promise<ProfileDetails> {
   const row = await findAccountRow(db, { userId });
