@@ -6,6 +6,9 @@ export const COINS = ['btc', 'eth', 'usdt'] as const;
 export type Coin = (typeof COINS)[number];
 export const TRANSACTION_STATUSES = ['pending', 'approved', 'rejected'] as const;
 export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
+/** What the admin transactions list holds: a deposit or a withdrawal request. */
+export const TRANSACTION_TYPES = ['deposit', 'withdrawal'] as const;
+export type TransactionType = (typeof TRANSACTION_TYPES)[number];
 
 export const isBlank = (value: unknown) => value === undefined || value === null || value === '';
 const isCoin = (value: unknown): value is Coin => COINS.includes(value as Coin);
@@ -118,11 +121,12 @@ const pageFields = {
 export const AdminTransactionsQuerySchema = z.object({
   ...pageFields,
   status: z.enum(TRANSACTION_STATUSES).optional(),
-  type: z.enum(['deposit', 'withdrawal']).optional(),
+  type: z.enum(TRANSACTION_TYPES).optional(),
 });
 export type AdminTransactionsQuery = z.infer<typeof AdminTransactionsQuerySchema>;
 
-export const HISTORY_TYPES = ['deposit', 'withdrawal', 'adjustment', 'plan'] as const;
+export const HISTORY_TYPES = [...TRANSACTION_TYPES, 'adjustment', 'plan'] as const;
+export type HistoryType = (typeof HISTORY_TYPES)[number];
 export const HistoryQuerySchema = z.object({ ...pageFields, type: z.enum(HISTORY_TYPES).optional() });
 export type HistoryQuery = z.infer<typeof HistoryQuerySchema>;
 
@@ -149,7 +153,7 @@ export type ChainDetails = z.infer<typeof ChainDetailsSchema>;
 /** Admin transaction row: the Transaction entity of specification section 3. */
 export const AdminTransactionSchema = z.object({
   _id: z.string(),
-  type: z.enum(['deposit', 'withdrawal']),
+  type: z.enum(TRANSACTION_TYPES),
   mode: z.enum(COINS),
   fullName: z.string(),
   userName: z.string(),

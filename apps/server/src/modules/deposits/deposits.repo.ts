@@ -1,3 +1,4 @@
+import type { TransactionStatus } from '@vestora/shared';
 import { and, count, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { deposits } from '../../db/schema/index.ts';
@@ -76,7 +77,7 @@ export async function updateChainDeposit(
     reason,
   }: {
     id: string;
-    status?: 'pending' | 'approved' | 'rejected';
+    status?: TransactionStatus;
     amountCents?: bigint;
     decidedAt?: Date | null;
     reason?: string | null;

@@ -1,3 +1,4 @@
+import type { TransactionStatus } from '@vestora/shared';
 import { and, asc, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { users, withdrawalApprovals, withdrawals } from '../../db/schema/index.ts';
@@ -43,7 +44,7 @@ export async function recordWithdrawalDecision(
 
 export async function listWithdrawals(
   db: Executor,
-  filter: { userId?: string; status?: 'pending' | 'approved' | 'rejected'; page: number; pageSize: number },
+  filter: { userId?: string; status?: TransactionStatus; page: number; pageSize: number },
 ) {
   const conditions: SQL[] = [];
   if (filter.userId) conditions.push(eq(withdrawals.userId, filter.userId));

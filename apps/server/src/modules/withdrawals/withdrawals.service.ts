@@ -1,4 +1,11 @@
-import { centsToUsd, formatUsd, MESSAGES, type Page, type Withdrawal } from '@vestora/shared';
+import {
+  centsToUsd,
+  formatUsd,
+  MESSAGES,
+  type Page,
+  type TransactionStatus,
+  type Withdrawal,
+} from '@vestora/shared';
 import type { Executor } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Transaction } from '../../lib/transaction.ts';
@@ -228,7 +235,7 @@ async function lockPendingWithdrawal(tx: Transaction, id: string): Promise<Withd
 
 export async function getWithdrawals(
   db: Executor,
-  filter: { userId?: string; status?: 'pending' | 'approved' | 'rejected'; page: number; pageSize: number },
+  filter: { userId?: string; status?: TransactionStatus; page: number; pageSize: number },
   { dualApprovalCents }: { dualApprovalCents: bigint | null },
 ): Promise<Page<Withdrawal>> {
   const { rows, total } = await listWithdrawals(db, filter);
@@ -251,7 +258,7 @@ export async function getWithdrawals(
 /** The console's list: every withdrawal with its approvals, and whether a second administrator exists. */
 export async function getWithdrawalsForAdmin(
   db: Executor,
-  filter: { status?: 'pending' | 'approved' | 'rejected'; page: number; pageSize: number },
+  filter: { status?: TransactionStatus; page: number; pageSize: number },
   options: { dualApprovalCents: bigint | null },
 ) {
   const [page, administratorCount] = await Promise.all([
