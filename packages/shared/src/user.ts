@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { MESSAGES } from './messages.ts';
+import { TRANSACTION_STATUSES } from './transactions.ts';
 
 /** The newest deposits a user record carries, so the overview can show what awaits approval. */
 export const UserDepositSchema = z.object({
   _id: z.string(),
   mode: z.string(),
   amount: z.number(),
-  status: z.enum(['pending', 'approved', 'rejected']),
+  status: z.enum(TRANSACTION_STATUSES),
   createdAt: z.string(),
 });
 export type UserDeposit = z.infer<typeof UserDepositSchema>;
