@@ -41,7 +41,6 @@ export const DepositRequestSchema = z
     }
     return { mode: input.mode, amountCents: amountCents(input.amount, ctx, MESSAGES.amountNumberOnly) };
   });
-export type DepositRequest = z.input<typeof DepositRequestSchema>;
 
 export const CreditOrDebitRequestSchema = z
   .object({
@@ -65,7 +64,6 @@ export const CreditOrDebitRequestSchema = z
       reason: input.reason || null,
     };
   });
-export type CreditOrDebitRequest = z.input<typeof CreditOrDebitRequestSchema>;
 
 /**
  * A withdrawal names a saved address: by `addressId`, or by the coin and the address itself (which
@@ -108,7 +106,6 @@ export const WithdrawRequestSchema = z
       amountCents: amountCents(input.amount, ctx, MESSAGES.invalidAmount),
     };
   });
-export type WithdrawRequest = z.input<typeof WithdrawRequestSchema>;
 
 export const DeclineRequestSchema = z.object({ reason: z.string().trim().max(500).optional() });
 export const ApproveWithdrawalRequestSchema = z.object({ txHash: z.string().trim().max(200).optional() });

@@ -15,7 +15,7 @@ import {
 } from './files.repo.ts';
 
 /** Long enough to open a receipt from the list, short enough that a leaked link soon dies. */
-export const SIGNED_LINK_SECONDS = 5 * 60;
+const SIGNED_LINK_SECONDS = 5 * 60;
 
 export const fileUrl = (id: string) => `/api/files/${id}`;
 

@@ -7,7 +7,7 @@ import { recordAudit } from '../audit/audit.service.ts';
 import type { Actor } from '../auth/auth.service.ts';
 import { findPlanRow, insertPlanRow, listPlanRows, type PlanRow, updatePlanRow } from './plans.repo.ts';
 
-export function toPlan(row: PlanRow): Plan {
+function toPlan(row: PlanRow): Plan {
   return {
     _id: row.id,
     name: row.name,

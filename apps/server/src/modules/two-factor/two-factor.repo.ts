@@ -2,7 +2,6 @@ import { and, count, desc, eq, isNotNull, isNull, lt, or, sql } from 'drizzle-or
 import type { Executor } from '../../db/client.ts';
 import { loginEvents, users } from '../../db/schema/index.ts';
 
-export type LoginEventRow = typeof loginEvents.$inferSelect;
 export type NewLoginEvent = typeof loginEvents.$inferInsert;
 
 export async function findTwoFactorRow(db: Executor, { userId }: { userId: string }) {

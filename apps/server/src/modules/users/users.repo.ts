@@ -103,11 +103,6 @@ export async function findSessionUserRecord(
   return row;
 }
 
-export async function findUserById(db: Executor, { id }: { id: string }): Promise<UserRow | undefined> {
-  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
-  return row;
-}
-
 /** Matches an e-mail or a user name, ignoring case, as the sign-in field accepts either. */
 export async function findUserByLogin(
   db: Executor,

@@ -19,7 +19,7 @@ import {
   type UserWithFigures,
 } from './users.repo.ts';
 
-export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The active user with this id and their money figures, or 404. */
 export async function loadUserRecord(db: Executor, id: string) {
