@@ -11,6 +11,12 @@ afterAll(async () => {
   await t.close();
 });
 
+const listNotifications = async (token: string) =>
+  (await t.app.inject({ url: '/api/user/notifications', headers: bearer(token) })).json();
+
+const markRead = (token: string, payload: { ids?: string[] }) =>
+  t.app.inject({ method: 'PUT', url: '/api/user/notifications/read', headers: bearer(token), payload });
+
 describe('notifications', () => {
   it('marks notifications read, all or by id, only for their owner', async () => {
     const { token } = await signUpAndLogin(t.app);
@@ -28,45 +34,18 @@ describe('notifications', () => {
         payload: { message },
       });
     }
-    const listed = (await t.app.inject({ url: '/api/user/notifications', headers: bearer(token) })).json();
+    const listed = await listNotifications(token);
     expect(listed.unread).toBe(2);
     const first = listed.data[0]._id;
     const stranger = await signUpAndLogin(t.app);
-    await t.app.inject({
-      method: 'PUT',
-      url: '/api/user/notifications/read',
-      headers: bearer(stranger.token),
-      payload: { ids: [first] },
-    });
-    expect(
-      (await t.app.inject({ url: '/api/user/notifications', headers: bearer(token) })).json().unread,
-    ).toBe(2);
+    await markRead(stranger.token, { ids: [first] });
+    expect((await listNotifications(token)).unread).toBe(2);
 
-    await t.app.inject({
-      method: 'PUT',
-      url: '/api/user/notifications/read',
-      headers: bearer(token),
-      payload: { ids: [first] },
-    });
-    expect(
-      (await t.app.inject({ url: '/api/user/notifications', headers: bearer(token) })).json().unread,
-    ).toBe(1);
-    await t.app.inject({
-      method: 'PUT',
-      url: '/api/user/notifications/read',
-      headers: bearer(token),
-      payload: {},
-    });
-    expect(
-      (await t.app.inject({ url: '/api/user/notifications', headers: bearer(token) })).json().unread,
-    ).toBe(0);
+    await markRead(token, { ids: [first] });
+    expect((await listNotifications(token)).unread).toBe(1);
+    await markRead(token, {});
+    expect((await listNotifications(token)).unread).toBe(0);
 
-    const bad = await t.app.inject({
-      method: 'PUT',
-      url: '/api/user/notifications/read',
-      headers: bearer(token),
-      payload: { ids: ['nope'] },
-    });
-    expect(bad.statusCode).toBe(400);
+    expect((await markRead(token, { ids: ['nope'] })).statusCode).toBe(400);
   });
 });
