@@ -3,6 +3,7 @@ import path from 'node:path';
 import { loadConfig } from './config/env.ts';
 import { writeBackup } from './db/backup.ts';
 import { type EmbeddedDatabase, runningEmbeddedUrl, startEmbeddedPostgres } from './db/embedded.ts';
+import { systemClock } from './lib/clock.ts';
 
 /**
  * `npm run backup -- <file>`: one consistent archive of the database (files included), taken while
@@ -25,7 +26,7 @@ try {
     embedded = await startEmbeddedPostgres(config.dataDir, { info: () => {}, warn: console.warn });
     url = embedded.url;
   }
-  const summary = await writeBackup(url, path.resolve(file), () => new Date());
+  const summary = await writeBackup(url, path.resolve(file), systemClock);
   const rows = summary.tables.reduce((sum, table) => sum + table.rows, 0);
   console.log(
     `Backed up ${summary.tables.length} tables (${rows} rows, schema ${summary.schema.tag}) to ${path.resolve(file)}`,

@@ -4,12 +4,12 @@ import os from 'node:os';
 import path from 'node:path';
 import type { TradeUser } from '@vestora/shared';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
+import type pg from 'pg';
 import type { DestinationStream } from 'pino';
 import { inject } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { type AppConfig, loadConfig } from '../src/config/env.ts';
-import { connectDatabase, type Database } from '../src/db/client.ts';
+import { connectDatabase, type Database, withClient } from '../src/db/client.ts';
 import type { Clock } from '../src/lib/clock.ts';
 import type { Mail, Mailer } from '../src/lib/mailer.ts';
 import { ensureFirstAdmin } from '../src/modules/auth/auth.service.ts';
@@ -88,10 +88,7 @@ async function createDatabaseFromTemplate(): Promise<string> {
   const serverUrl = inject('serverUrl');
   const template = inject('templateDatabase');
   const database = `${template}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${database} template ${template}`);
-  await admin.end();
+  await withClient(serverUrl, (admin) => admin.query(`create database ${database} template ${template}`));
   return databaseUrlFor(serverUrl, database);
 }
 

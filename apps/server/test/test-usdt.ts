@@ -3,7 +3,7 @@ import solc from 'solc';
 import type { RpcCall } from '../src/modules/chain/json-rpc.ts';
 
 /** Anvil's first funded account (from its default mnemonic), unlocked: it deploys and pays. */
-export const ANVIL_PAYER = '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266';
+const ANVIL_PAYER = '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266';
 
 async function compileTestUsdt(): Promise<string> {
   const source = await readFile(new URL('./fixtures/TestUsdt.sol', import.meta.url), 'utf8');

@@ -138,7 +138,6 @@ export const SupportMessageRequestSchema = z.object({
     .min(1, MESSAGES.supportMessageRequired)
     .max(5000, MESSAGES.supportMessageTooLong),
 });
-export type SupportMessageRequest = z.input<typeof SupportMessageRequestSchema>;
 
 export const SupportMessageSchema = z.object({
   _id: z.string(),
@@ -147,7 +146,6 @@ export const SupportMessageSchema = z.object({
   authorName: z.string(),
   createdAt: z.string(),
 });
-export type SupportMessage = z.infer<typeof SupportMessageSchema>;
 
 export const SUPPORT_TICKET_STATUSES = ['open', 'answered', 'closed'] as const;
 
@@ -250,7 +248,6 @@ export const AdminSecuritySchema = z.object({
   adminsWithoutTwoFactor: z.number().int(),
   isRequiredForAdmins: z.boolean(),
 });
-export type AdminSecurity = z.infer<typeof AdminSecuritySchema>;
 
 export const LOGIN_OUTCOMES = [
   'success',

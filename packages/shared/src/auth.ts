@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { MESSAGES } from './messages.ts';
 
 /** The special characters the specification's password rule names. */
-export const PASSWORD_SPECIAL_CHARACTERS = '!@#$%^&*(),.?":{}|<>';
 const SPECIAL = /[!@#$%^&*(),.?":{}|<>]/;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const USER_NAME = /^[A-Za-z0-9._-]{3,30}$/;
@@ -22,7 +21,6 @@ export const SignupRequestSchema = z
     if (problem) ctx.addIssue({ code: 'custom', message: problem });
   })
   .transform((input) => ({ ...input, email: input.email.toLowerCase() }));
-export type SignupRequest = z.input<typeof SignupRequestSchema>;
 
 /** The signup rules in the specification's order; only the first broken one is reported. */
 export function firstSignupProblem(input: {
@@ -58,7 +56,6 @@ export const LoginRequestSchema = z
   .refine((input) => input.userNameOrEmail !== '' && input.password !== '', {
     message: MESSAGES.loginRequired,
   });
-export type LoginRequest = z.input<typeof LoginRequestSchema>;
 
 /** Session lengths of DESIGN.md section 2: "Remember me" chooses the long one. */
 export const SESSION_TTL_MS = { remembered: 30 * 24 * 3600 * 1000, short: 12 * 3600 * 1000 } as const;

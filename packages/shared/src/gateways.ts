@@ -47,7 +47,6 @@ export const GatewayRequestSchema = z
     }
     return { address, coin };
   });
-export type GatewayRequest = z.input<typeof GatewayRequestSchema>;
 
 /** A new address that waits for a second administrator's approval instead of being shown at once. */
 export const PendingGatewaySchema = z.object({ _id: z.string(), status: z.literal('pending') });

@@ -44,7 +44,6 @@ export const LiabilityPathNodeSchema = z.object({
   /** Cents, decimal string. */
   sum: z.string(),
 });
-export type LiabilityPathNode = z.infer<typeof LiabilityPathNodeSchema>;
 
 export const LiabilityProofSchema = z.object({
   snapshotId: z.string(),

@@ -68,7 +68,6 @@ export const InvestRequestSchema = z
     }
     return { planId: input.planId, amountCents: amountCents(input.amount, ctx, MESSAGES.invalidAmount) };
   });
-export type InvestRequest = z.input<typeof InvestRequestSchema>;
 
 /** Basis points from a percent with at most two decimals: 3.6 → 360. */
 function rateToBasisPoints(value: unknown, ctx: z.RefinementCtx): number {

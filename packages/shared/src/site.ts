@@ -61,7 +61,6 @@ export const UpdateSiteSettingsRequestSchema = z.object({
   policyEffectiveDate: z.string().regex(/^\d{2}-\d{2}-\d{4}$/, MESSAGES.sitePolicyDate),
   slides: z.array(SlideSchema).max(6).default([]),
 });
-export type UpdateSiteSettingsRequest = z.input<typeof UpdateSiteSettingsRequestSchema>;
 
 export const ForgotPasswordRequestSchema = z.object({
   email: z

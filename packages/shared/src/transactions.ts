@@ -6,6 +6,9 @@ export const COINS = ['btc', 'eth', 'usdt'] as const;
 export type Coin = (typeof COINS)[number];
 export const TRANSACTION_STATUSES = ['pending', 'approved', 'rejected'] as const;
 export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
+/** What the admin transactions list holds: a deposit or a withdrawal request. */
+export const TRANSACTION_TYPES = ['deposit', 'withdrawal'] as const;
+export type TransactionType = (typeof TRANSACTION_TYPES)[number];
 
 export const isBlank = (value: unknown) => value === undefined || value === null || value === '';
 const isCoin = (value: unknown): value is Coin => COINS.includes(value as Coin);
@@ -38,7 +41,6 @@ export const DepositRequestSchema = z
     }
     return { mode: input.mode, amountCents: amountCents(input.amount, ctx, MESSAGES.amountNumberOnly) };
   });
-export type DepositRequest = z.input<typeof DepositRequestSchema>;
 
 export const CreditOrDebitRequestSchema = z
   .object({
@@ -62,7 +64,6 @@ export const CreditOrDebitRequestSchema = z
       reason: input.reason || null,
     };
   });
-export type CreditOrDebitRequest = z.input<typeof CreditOrDebitRequestSchema>;
 
 /**
  * A withdrawal names a saved address: by `addressId`, or by the coin and the address itself (which
@@ -105,7 +106,6 @@ export const WithdrawRequestSchema = z
       amountCents: amountCents(input.amount, ctx, MESSAGES.invalidAmount),
     };
   });
-export type WithdrawRequest = z.input<typeof WithdrawRequestSchema>;
 
 export const DeclineRequestSchema = z.object({ reason: z.string().trim().max(500).optional() });
 export const ApproveWithdrawalRequestSchema = z.object({ txHash: z.string().trim().max(200).optional() });
@@ -118,11 +118,12 @@ const pageFields = {
 export const AdminTransactionsQuerySchema = z.object({
   ...pageFields,
   status: z.enum(TRANSACTION_STATUSES).optional(),
-  type: z.enum(['deposit', 'withdrawal']).optional(),
+  type: z.enum(TRANSACTION_TYPES).optional(),
 });
 export type AdminTransactionsQuery = z.infer<typeof AdminTransactionsQuerySchema>;
 
-export const HISTORY_TYPES = ['deposit', 'withdrawal', 'adjustment', 'plan'] as const;
+export const HISTORY_TYPES = [...TRANSACTION_TYPES, 'adjustment', 'plan'] as const;
+export type HistoryType = (typeof HISTORY_TYPES)[number];
 export const HistoryQuerySchema = z.object({ ...pageFields, type: z.enum(HISTORY_TYPES).optional() });
 export type HistoryQuery = z.infer<typeof HistoryQuerySchema>;
 
@@ -149,7 +150,7 @@ export type ChainDetails = z.infer<typeof ChainDetailsSchema>;
 /** Admin transaction row: the Transaction entity of specification section 3. */
 export const AdminTransactionSchema = z.object({
   _id: z.string(),
-  type: z.enum(['deposit', 'withdrawal']),
+  type: z.enum(TRANSACTION_TYPES),
   mode: z.enum(COINS),
   fullName: z.string(),
   userName: z.string(),

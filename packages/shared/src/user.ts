@@ -1,15 +1,15 @@
 import { z } from 'zod';
 import { MESSAGES } from './messages.ts';
+import { TRANSACTION_STATUSES } from './transactions.ts';
 
 /** The newest deposits a user record carries, so the overview can show what awaits approval. */
 export const UserDepositSchema = z.object({
   _id: z.string(),
   mode: z.string(),
   amount: z.number(),
-  status: z.enum(['pending', 'approved', 'rejected']),
+  status: z.enum(TRANSACTION_STATUSES),
   createdAt: z.string(),
 });
-export type UserDeposit = z.infer<typeof UserDepositSchema>;
 
 /** The signed-in user record of specification section 3 (`totaInterest` spelled as it is there). */
 export const TradeUserSchema = z.object({
@@ -52,7 +52,6 @@ export const PageQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(1_000_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(200).default(50),
 });
-export type PageQuery = z.infer<typeof PageQuerySchema>;
 
 export const USER_SORT_FIELDS = ['createdAt', 'fullName', 'userName', 'balance'] as const;
 export type UserSortField = (typeof USER_SORT_FIELDS)[number];
@@ -94,4 +93,3 @@ export const AdminUsersPageSchema = z.object({
   pageSize: z.number().int(),
   total: z.number().int(),
 });
-export type AdminUsersPage = z.infer<typeof AdminUsersPageSchema>;

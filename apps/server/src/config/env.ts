@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { DAY_MS } from '../lib/time.ts';
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', ''])
@@ -8,7 +9,6 @@ const booleanFlag = z
   .transform((value) => value === 'true' || value === '1');
 
 const EnvSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   HOST: z.string().min(1).default('0.0.0.0'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   DATA_DIR: z.string().min(1).default('./data'),
@@ -243,7 +243,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       openTickets: env.MAX_OPEN_TICKETS,
     },
     retention: {
-      loginEventsMs: env.LOGIN_EVENTS_RETENTION_DAYS * 24 * 60 * 60_000,
+      loginEventsMs: env.LOGIN_EVENTS_RETENTION_DAYS * DAY_MS,
       idempotencyKeysMs: env.IDEMPOTENCY_RETENTION_HOURS * 60 * 60_000,
     },
     withdrawalSafety: {

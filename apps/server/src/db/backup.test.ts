@@ -2,13 +2,13 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fundUser, ledgerHealth, multipart, TINY_PNG } from '../../test/money.ts';
 import { ADMIN, bearer, createTestApp, login, signUpAndLogin, type TestApp } from '../../test/test-app.ts';
 import { buildApp } from '../app.ts';
+import { systemClock } from '../lib/clock.ts';
 import { describeNonEmptyDatabase, restoreBackup, writeBackup } from './backup.ts';
-import { connectDatabase } from './client.ts';
+import { connectDatabase, withClient } from './client.ts';
 
 let t: TestApp;
 let folder: string;
@@ -25,20 +25,15 @@ afterAll(async () => {
 
 /** A new empty database beside the test's own (dropped with it at the end of the run). */
 async function emptyDatabase(suffix: string): Promise<string> {
-  const admin = new pg.Client({ connectionString: sourceUrl.toString() });
-  await admin.connect();
   const name = `${sourceUrl.pathname.slice(1)}_${suffix}`;
-  await admin.query(`create database ${name}`);
-  await admin.end();
+  await withClient(sourceUrl.toString(), (admin) => admin.query(`create database ${name}`));
   const url = new URL(sourceUrl);
   url.pathname = `/${name}`;
   return url.toString();
 }
 
 async function tableCounts(url: string): Promise<Record<string, number>> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
+  return withClient(url, async (client) => {
     const { rows: tables } = await client.query<{ tablename: string }>(
       `select tablename from pg_tables where schemaname = 'public' order by tablename`,
     );
@@ -48,9 +43,7 @@ async function tableCounts(url: string): Promise<Record<string, number>> {
       counts[tablename] = Number(rows[0]?.count);
     }
     return counts;
-  } finally {
-    await client.end();
-  }
+  });
 }
 
 describe('backup and restore on an external PostgreSQL', () => {
@@ -72,7 +65,7 @@ describe('backup and restore on an external PostgreSQL', () => {
     const avatarUrl = avatar.json().data.avatar;
 
     const file = path.join(folder, 'good.backup.gz');
-    const summary = await writeBackup(sourceUrl.toString(), file, () => new Date());
+    const summary = await writeBackup(sourceUrl.toString(), file, systemClock);
     expect(summary.schema.tag).toMatch(/^\d{4}_/);
     const target = await emptyDatabase('restored');
     await restoreBackup(target, file);
@@ -99,7 +92,7 @@ describe('backup and restore on an external PostgreSQL', () => {
 
   it('refuses a damaged archive or another file, and leaves the database empty for the next attempt', async () => {
     const file = path.join(folder, 'source.backup.gz');
-    await writeBackup(sourceUrl.toString(), file, () => new Date());
+    await writeBackup(sourceUrl.toString(), file, systemClock);
     const lines = gunzipSync(await readFile(file))
       .toString('utf8')
       .split('\n');

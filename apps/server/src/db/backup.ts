@@ -7,8 +7,10 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { pipeline } from 'node:stream/promises';
 import { createGunzip, createGzip } from 'node:zlib';
-import pg from 'pg';
+import type pg from 'pg';
 import { from as copyFrom, to as copyTo } from 'pg-copy-streams';
+import type { Clock } from '../lib/clock.ts';
+import { withClient } from './client.ts';
 import { MIGRATIONS_DIR, type MigrationEntry, migrateDatabase, readMigrationJournal } from './migrate.ts';
 
 /**
@@ -46,16 +48,6 @@ export interface BackupSummary {
 
 const quote = (client: pg.ClientBase, name: string) => client.escapeIdentifier(name);
 
-async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
-
 async function listTables(client: pg.ClientBase): Promise<{ table: string; columns: string[] }[]> {
   const { rows } = await client.query<{ table: string; columns: string[] }>(`
     select c.relname as table, array_agg(a.attname::text order by a.attnum) as columns
@@ -92,14 +84,14 @@ async function writeText(output: NodeJS.WritableStream, text: string | Buffer): 
  * every table is read in one REPEATABLE READ, READ ONLY transaction, so all of them show the same
  * moment, and nothing waits for the backup.
  */
-export async function writeBackup(url: string, file: string, clock: () => Date): Promise<BackupSummary> {
+export async function writeBackup(url: string, file: string, clock: Clock): Promise<BackupSummary> {
   return withClient(url, async (client) => {
     await client.query('begin isolation level repeatable read, read only');
     try {
       const header: Header = {
         format: FORMAT,
         version: FORMAT_VERSION,
-        createdAt: clock().toISOString(),
+        createdAt: clock.now().toISOString(),
         schema: await appliedMigration(client),
       };
       const gzip = createGzip();

@@ -20,6 +20,17 @@ export function connectDatabase(url: string, options: { max?: number } = {}): Da
   return { db, pool, close: () => pool.end() };
 }
 
+/** One connection outside the pool for the duration of `work` (migrations, backups, creating databases). */
+export async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
 /**
  * A statement prepared once per database handle, on first use: the busiest reads skip building
  * their SQL and PostgreSQL skips parsing it, request after request.

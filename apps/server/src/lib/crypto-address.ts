@@ -1,8 +1,7 @@
 import { sha256 } from '@noble/hashes/sha2.js';
 import { keccak_256 } from '@noble/hashes/sha3.js';
 import { bech32, bech32m, createBase58check } from '@scure/base';
-
-export type Coin = 'btc' | 'eth' | 'usdt';
+import type { Coin } from '@vestora/shared';
 
 const base58check = createBase58check(sha256);
 

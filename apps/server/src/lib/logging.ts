@@ -16,7 +16,7 @@ function serializeRequest(request: FastifyRequest) {
  * Errors from a failed query carry its parameters (a password hash, an e-mail) in their message and
  * fields. The log keeps the database's own words and codes, never the parameters or the statement.
  */
-export function serializeError(error: Error): {
+function serializeError(error: Error): {
   type: string;
   message: string;
   stack: string;

@@ -155,6 +155,6 @@ const validatorCompiler: FastifySchemaCompiler<unknown> =
  * Answers are written by Fastify's compiled serialiser from the response schema, so a field the
  * contract does not name never leaves, at the speed of a hand-written JSON schema.
  */
-export function responseJsonSchema(schema: z.ZodType) {
+function responseJsonSchema(schema: z.ZodType) {
   return z.toJSONSchema(schema, { io: 'output', target: 'draft-7' });
 }

@@ -7,7 +7,7 @@ import type { AppConfig } from '../config/env.ts';
  * The app's pages run only our own scripts: no third-party code may ever share a page with the
  * session. Styles allow inline because the toast library injects its own <style> element.
  */
-export const CONTENT_SECURITY_POLICY = {
+const CONTENT_SECURITY_POLICY = {
   defaultSrc: ["'self'"],
   scriptSrc: ["'self'"],
   styleSrc: ["'self'", "'unsafe-inline'"],
@@ -24,8 +24,8 @@ export const CONTENT_SECURITY_POLICY = {
 
 const HSTS = 'max-age=31536000; includeSubDomains';
 
-export const CORS_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'DELETE'];
-export const CORS_HEADERS = ['Authorization', 'Content-Type', 'Idempotency-Key'];
+const CORS_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'DELETE'];
+const CORS_HEADERS = ['Authorization', 'Content-Type', 'Idempotency-Key'];
 const FILES_PATH = '/api/files/';
 
 /**
@@ -33,8 +33,8 @@ const FILES_PATH = '/api/files/';
  * policy sandboxes them itself, so they run at an opaque origin even when opened directly, outside
  * the app's sandboxed frame: the provider's script can never read the session in local storage.
  */
-export const MARKET_FRAME_PATH = '/market/';
-export const MARKET_FRAME_POLICY = [
+const MARKET_FRAME_PATH = '/market/';
+const MARKET_FRAME_POLICY = [
   'sandbox allow-scripts allow-popups',
   "default-src 'none'",
   "script-src 'unsafe-inline' https://s3.tradingview.com",

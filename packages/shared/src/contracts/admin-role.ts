@@ -12,7 +12,6 @@ export const SetAdministratorRoleRequestSchema = z.object({
     .default('')
     .pipe(z.string().min(1, MESSAGES.administratorRoleNeedsPassword)),
 });
-export type SetAdministratorRoleRequest = z.input<typeof SetAdministratorRoleRequestSchema>;
 
 export const setAdministratorRoleRoute = defineRoute({
   method: 'PUT',

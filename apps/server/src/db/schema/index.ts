@@ -1,5 +1,8 @@
 export * from './admin-changes.ts';
 export * from './chain.ts';
+export * from './files.ts';
+export * from './gateways.ts';
+export * from './idempotency.ts';
 export * from './ledger.ts';
 export * from './liabilities.ts';
 export * from './mail.ts';
@@ -7,6 +10,7 @@ export * from './money.ts';
 export * from './operations.ts';
 export * from './plans.ts';
 export * from './rates.ts';
+export * from './secrets.ts';
 export * from './support.ts';
 export * from './users.ts';
 export * from './withdrawal-addresses.ts';

@@ -1,35 +1,8 @@
+import { COINS, TRANSACTION_STATUSES, TRANSACTION_TYPES } from '@vestora/shared';
 import { sql } from 'drizzle-orm';
-import { bigint, customType, index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { storedFiles } from './files.ts';
 import { users } from './users.ts';
-
-const COINS = ['btc', 'eth', 'usdt'] as const;
-const REQUEST_STATUSES = ['pending', 'approved', 'rejected'] as const;
-
-export const storedFiles = pgTable(
-  'stored_files',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    /** Set only while a file written to disk by an older version waits to be moved into the database. */
-    storageKey: text('storage_key'),
-    mimeType: text('mime_type').notNull(),
-    sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull(),
-    /** Hex SHA-256 of the content: a proof of payment sent again for another deposit is spotted by it. */
-    sha256: text('sha256'),
-    ownerId: uuid('owner_id').references(() => users.id),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (table) => [index('stored_files_sha256_idx').on(table.sha256)],
-);
-
-const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
-
-/** The bytes of each stored file, in the database: every process serves every file, and a backup holds them. */
-export const storedFileContents = pgTable('stored_file_contents', {
-  fileId: uuid('file_id')
-    .primaryKey()
-    .references(() => storedFiles.id, { onDelete: 'cascade' }),
-  content: bytea('content').notNull(),
-});
 
 export const deposits = pgTable(
   'deposits',
@@ -40,7 +13,7 @@ export const deposits = pgTable(
       .references(() => users.id),
     mode: text('mode', { enum: COINS }).notNull(),
     amountCents: bigint('amount_cents', { mode: 'bigint' }).notNull(),
-    status: text('status', { enum: REQUEST_STATUSES }).notNull().default('pending'),
+    status: text('status', { enum: TRANSACTION_STATUSES }).notNull().default('pending'),
     proofFileId: uuid('proof_file_id').references(() => storedFiles.id),
     /** The wallet address the depositor was shown, kept even if the gateway is deleted later. */
     address: text('address'),
@@ -69,7 +42,7 @@ export const withdrawals = pgTable(
     method: text('method', { enum: COINS }).notNull(),
     amountCents: bigint('amount_cents', { mode: 'bigint' }).notNull(),
     address: text('address').notNull(),
-    status: text('status', { enum: REQUEST_STATUSES }).notNull().default('pending'),
+    status: text('status', { enum: TRANSACTION_STATUSES }).notNull().default('pending'),
     payoutTxHash: text('payout_tx_hash'),
     decidedBy: uuid('decided_by').references(() => users.id),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
@@ -83,25 +56,6 @@ export const withdrawals = pgTable(
   ],
 );
 
-/** Stripe-style idempotency: the key is claimed in the same transaction as the work it guards. */
-export const idempotencyKeys = pgTable(
-  'idempotency_keys',
-  {
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id),
-    key: text('key').notNull(),
-    requestHash: text('request_hash').notNull(),
-    responseStatus: bigint('response_status', { mode: 'number' }).notNull(),
-    responseBody: text('response_body').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().default(sql`now()`),
-  },
-  (table) => [
-    primaryKey({ columns: [table.userId, table.key] }),
-    index('idempotency_keys_created_idx').on(table.createdAt),
-  ],
-);
-
 /**
  * How many deposits and withdrawals exist in each state, kept by triggers in the same transaction
  * as the row change, so the admin list shows an exact total without counting a million rows.
@@ -109,8 +63,8 @@ export const idempotencyKeys = pgTable(
 export const transactionCounts = pgTable(
   'transaction_counts',
   {
-    type: text('type', { enum: ['deposit', 'withdrawal'] }).notNull(),
-    status: text('status', { enum: ['pending', 'approved', 'rejected'] }).notNull(),
+    type: text('type', { enum: TRANSACTION_TYPES }).notNull(),
+    status: text('status', { enum: TRANSACTION_STATUSES }).notNull(),
     count: bigint('count', { mode: 'number' }).notNull().default(0),
   },
   (table) => [primaryKey({ columns: [table.type, table.status] })],
@@ -130,32 +84,3 @@ export const hourlyCounts = pgTable(
   },
   (table) => [primaryKey({ columns: [table.source, table.status, table.hour] })],
 );
-
-/**
- * A wallet address depositors pay to, one coin each, with its QR image. Deleting one only retires
- * it: deposits keep the address and image they were shown.
- */
-export const gateways = pgTable(
-  'gateways',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    coin: text('coin', { enum: COINS }).notNull(),
-    address: text('address').notNull(),
-    imageFileId: uuid('image_file_id')
-      .notNull()
-      .references(() => storedFiles.id),
-    status: text('status', { enum: ['active', 'deleted'] })
-      .notNull()
-      .default('active'),
-    createdBy: uuid('created_by').references(() => users.id),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    deletedAt: timestamp('deleted_at', { withTimezone: true }),
-  },
-  (table) => [index('gateways_coin_idx').on(table.coin, table.status, table.createdAt)],
-);
-
-/** Server-wide secrets that every process on the database must share (signing file links). */
-export const appSecrets = pgTable('app_secrets', {
-  name: text('name').primaryKey(),
-  value: text('value').notNull(),
-});

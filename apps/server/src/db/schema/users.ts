@@ -13,7 +13,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { storedFiles } from './money.ts';
+import { storedFiles } from './files.ts';
 
 export const users = pgTable(
   'users',

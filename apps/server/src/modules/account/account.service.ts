@@ -12,6 +12,7 @@ import type { AppConfig } from '../../config/env.ts';
 import type { Database, Executor } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
+import { DAY_MS } from '../../lib/time.ts';
 import { isUniqueViolation, postgresConstraint, runInTransaction } from '../../lib/transaction.ts';
 import { detectAllowedType, IMAGE_TYPES } from '../../lib/uploads.ts';
 import { startNewSessionGeneration } from '../auth/auth.repo.ts';
@@ -43,7 +44,7 @@ export interface AccountDeps {
   clock: Clock;
 }
 
-const LOCK_LINK_LIFETIME_MS = 7 * 24 * 60 * 60_000;
+const LOCK_LINK_LIFETIME_MS = 7 * DAY_MS;
 
 export async function getProfileDetails(db: Executor, userId: string): Promise<ProfileDetails> {
   const row = await findAccountRow(db, { userId });

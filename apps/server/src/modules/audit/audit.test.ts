@@ -155,3 +155,10 @@ describe('what admins do to money is recorded and told', () => {
     ]);
   });
 });
+
+describe('the audit log', () => {
+  it('is append-only in the database', async () => {
+    await expect(t.pool.query('update audit_log set action = $1', ['forged'])).rejects.toThrow(/append-only/);
+    await expect(t.pool.query('delete from audit_log')).rejects.toThrow(/append-only/);
+  });
+});

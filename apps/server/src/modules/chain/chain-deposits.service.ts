@@ -40,7 +40,7 @@ export interface WatchedAddress {
 }
 
 /** USD cents of an amount at a rate in cents per whole coin, rounded down: never credit more than arrived. */
-export function usdCentsOf(coin: Coin, amountBaseUnits: bigint, rateCents: bigint): bigint {
+function usdCentsOf(coin: Coin, amountBaseUnits: bigint, rateCents: bigint): bigint {
   return (amountBaseUnits * rateCents) / BASE_UNITS_PER_COIN[coin];
 }
 

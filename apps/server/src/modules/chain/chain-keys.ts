@@ -53,10 +53,6 @@ export function bitcoinNetworkParams(network: BitcoinNetwork) {
   };
 }
 
-export function chainOfCoin(coin: Coin): 'bitcoin' | 'ethereum' {
-  return coin === 'btc' ? 'bitcoin' : 'ethereum';
-}
-
 function kindOf(version: number): KeyKind | undefined {
   return (Object.keys(VERSIONS) as KeyKind[]).find((kind) => VERSIONS[kind] === version);
 }
@@ -117,7 +113,7 @@ export function bitcoinOutputAt(
   return { address: output.address, script: bytesToHex(output.script) };
 }
 
-export function ethereumAddressAt(account: HDKey, index: number): string {
+function ethereumAddressAt(account: HDKey, index: number): string {
   const uncompressed = secp256k1.Point.fromBytes(receiveKey(account, index)).toBytes(false);
   return toChecksumAddress(bytesToHex(keccak_256(uncompressed.slice(1)).slice(-20)));
 }

@@ -236,7 +236,7 @@ export async function runChainWatcher(deps: WatcherDeps): Promise<void> {
 }
 
 /** The chains this process could watch: those whose node is configured. */
-export function configuredSources(config: ChainConfig): ChainSource[] {
+function configuredSources(config: ChainConfig): ChainSource[] {
   const sources: ChainSource[] = [];
   if (config.bitcoinRpcUrl) sources.push(createBitcoinSource(config.bitcoinRpcUrl));
   if (config.ethereumRpcUrl) sources.push(createEthereumSource(config.ethereumRpcUrl, config.usdtContract));

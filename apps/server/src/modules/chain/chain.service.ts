@@ -232,7 +232,7 @@ export async function getDepositAddress(
 }
 
 /** Base units as a decimal string of whole coins, exactly: 150000 sat → "0.0015". */
-export function formatCoinAmount(coin: Coin, baseUnits: bigint): string {
+function formatCoinAmount(coin: Coin, baseUnits: bigint): string {
   const unit = BASE_UNITS_PER_COIN[coin];
   const whole = baseUnits / unit;
   const fraction = (baseUnits % unit)
@@ -242,7 +242,7 @@ export function formatCoinAmount(coin: Coin, baseUnits: bigint): string {
   return fraction ? `${whole}.${fraction}` : whole.toString();
 }
 
-export function explorerUrl(config: ChainConfig, row: Pick<ChainPaymentRow, 'chain' | 'txId'>): string {
+function explorerUrl(config: ChainConfig, row: Pick<ChainPaymentRow, 'chain' | 'txId'>): string {
   return config.explorerTxUrl[row.chain].replace('{txid}', encodeURIComponent(row.txId));
 }
 

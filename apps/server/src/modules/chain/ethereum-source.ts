@@ -2,7 +2,7 @@ import type { ChainSource, FoundPayment } from './chain-source.ts';
 import { createJsonRpc } from './json-rpc.ts';
 
 /** keccak256("Transfer(address,address,uint256)"): the ERC-20 transfer event. */
-export const TRANSFER_TOPIC = '0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef';
+const TRANSFER_TOPIC = '0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef';
 
 type RpcBlock = {
   hash: string;

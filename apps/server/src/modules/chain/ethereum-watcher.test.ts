@@ -15,6 +15,7 @@ import { balanceOf, ledgerHealth } from '../../../test/money.ts';
 import { ADMIN, bearer, createTestApp, login, signUpAndLogin, type TestApp } from '../../../test/test-app.ts';
 import { deployTestUsdt, mineBlocks, payEther, payUsdt } from '../../../test/test-usdt.ts';
 import { TEST_WALLET } from '../../../test/test-wallet.ts';
+import { HOUR_MS } from '../../lib/time.ts';
 import type { ChainSource } from './chain-source.ts';
 import { runChainWatcher, runChainWatcherAsLeader, startChainWatchers } from './chain-watcher.ts';
 import { createEthereumSource } from './ethereum-source.ts';
@@ -24,7 +25,6 @@ let usdt: string;
 let t: TestApp;
 let adminToken: string;
 const clock = manualClock();
-const HOUR_MS = 3_600_000;
 const source = () => createEthereumSource(node.url, usdt);
 const run = (app: TestApp = t, from: ChainSource = source()) =>
   runChainWatcher(watcherDeps(app.db, from, clock));

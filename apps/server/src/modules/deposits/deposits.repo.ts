@@ -1,3 +1,4 @@
+import type { TransactionStatus } from '@vestora/shared';
 import { and, count, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { deposits } from '../../db/schema/index.ts';
@@ -23,11 +24,18 @@ export async function recordDepositDecision(
     status,
     decidedBy,
     reason,
-  }: { id: string; status: 'approved' | 'rejected'; decidedBy: string; reason: string | null },
+    decidedAt,
+  }: {
+    id: string;
+    status: 'approved' | 'rejected';
+    decidedBy: string;
+    reason: string | null;
+    decidedAt: Date;
+  },
 ): Promise<void> {
   await db
     .update(deposits)
-    .set({ status, decidedBy, decidedAt: new Date(), decisionReason: reason })
+    .set({ status, decidedBy, decidedAt, decisionReason: reason })
     .where(eq(deposits.id, id));
 }
 
@@ -69,7 +77,7 @@ export async function updateChainDeposit(
     reason,
   }: {
     id: string;
-    status?: 'pending' | 'approved' | 'rejected';
+    status?: TransactionStatus;
     amountCents?: bigint;
     decidedAt?: Date | null;
     reason?: string | null;

@@ -25,12 +25,12 @@ export async function depositRoutes(app: FastifyInstance): Promise<void> {
   );
 
   route(app, approveDepositRoute, async ({ tx, actor, params }) => {
-    await approveDeposit(tx, actor, params.id);
+    await approveDeposit(tx, { actor, now: app.clock.now() }, params.id);
     return { message: MESSAGES.depositApproved };
   });
 
   route(app, declineDepositRoute, async ({ tx, actor, params, body }) => {
-    await declineDeposit(tx, actor, params.id, { reason: body.reason || null });
+    await declineDeposit(tx, { actor, now: app.clock.now() }, params.id, { reason: body.reason || null });
     return { message: MESSAGES.depositDeclined };
   });
 }

@@ -67,7 +67,11 @@ export async function createDeposit(
 }
 
 /** Credits the depositor's available balance through the ledger. Only a pending deposit. */
-export async function approveDeposit(tx: Transaction, actor: Actor, id: string): Promise<void> {
+export async function approveDeposit(
+  tx: Transaction,
+  { actor, now }: { actor: Actor; now: Date },
+  id: string,
+): Promise<void> {
   const deposit = await lockPendingDeposit(tx, id);
   await postTransfers(tx, [
     {
@@ -80,7 +84,13 @@ export async function approveDeposit(tx: Transaction, actor: Actor, id: string):
       actorId: actor.user.id,
     },
   ]);
-  await recordDepositDecision(tx, { id, status: 'approved', decidedBy: actor.user.id, reason: null });
+  await recordDepositDecision(tx, {
+    id,
+    status: 'approved',
+    decidedBy: actor.user.id,
+    reason: null,
+    decidedAt: now,
+  });
   await notifyAndMail(
     tx,
     {
@@ -104,12 +114,18 @@ export async function approveDeposit(tx: Transaction, actor: Actor, id: string):
 /** Moves nothing: the money never reached the platform. Only a pending deposit. */
 export async function declineDeposit(
   tx: Transaction,
-  actor: Actor,
+  { actor, now }: { actor: Actor; now: Date },
   id: string,
   { reason }: { reason: string | null },
 ): Promise<void> {
   const deposit = await lockPendingDeposit(tx, id);
-  await recordDepositDecision(tx, { id, status: 'rejected', decidedBy: actor.user.id, reason });
+  await recordDepositDecision(tx, {
+    id,
+    status: 'rejected',
+    decidedBy: actor.user.id,
+    reason,
+    decidedAt: now,
+  });
   await notifyAndMail(
     tx,
     {

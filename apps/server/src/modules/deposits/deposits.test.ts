@@ -253,6 +253,25 @@ describe('approving and declining deposits', () => {
     expect(history.json().data[0]).toMatchObject({ status: 'rejected', reason: 'No payment arrived' });
   });
 
+  it('records each decision at the platform clock’s time', async () => {
+    const { token, user } = await signUpAndLogin(t.app);
+    const decidedAt = async (id: string) =>
+      (await t.pool.query<{ decided_at: Date }>('select decided_at from deposits where id = $1', [id]))
+        .rows[0]?.decided_at;
+
+    await requestDeposit(t.app, token, '100', 'btc');
+    const approved = await newestDepositId(t.app, adminToken, user._id);
+    clock.advance(36 * 60 * 60_000);
+    expect((await decide('approveDeposit', approved)).statusCode).toBe(200);
+    expect(await decidedAt(approved)).toEqual(clock.now());
+
+    await requestDeposit(t.app, token, '110', 'eth');
+    const declined = await newestDepositId(t.app, adminToken, user._id);
+    clock.advance(60_000);
+    expect((await decide('declineDeposit', declined)).statusCode).toBe(200);
+    expect(await decidedAt(declined)).toEqual(clock.now());
+  });
+
   it('answers an unknown or malformed id with 404', async () => {
     for (const id of ['00000000-0000-4000-8000-000000000000', 'not-a-uuid', "1' or '1'='1"]) {
       const response = await decide('approveDeposit', encodeURIComponent(id));

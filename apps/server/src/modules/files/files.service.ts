@@ -16,7 +16,7 @@ import {
 } from './files.repo.ts';
 
 /** Long enough to open a receipt from the list, short enough that a leaked link soon dies. */
-export const SIGNED_LINK_SECONDS = 5 * 60;
+const SIGNED_LINK_SECONDS = 5 * 60;
 
 /**
  * Where a stored file is served, as answers carry it: after `fileUrlBase` (PUBLIC_URL, so a front end

@@ -27,10 +27,10 @@ export async function listActiveGateways(
     .orderBy(desc(gateways.createdAt), desc(gateways.id));
 }
 
-export async function retireGateway(db: Executor, { id }: { id: string }): Promise<boolean> {
+export async function retireGateway(db: Executor, { id, now }: { id: string; now: Date }): Promise<boolean> {
   const retired = await db
     .update(gateways)
-    .set({ status: 'deleted', deletedAt: new Date() })
+    .set({ status: 'deleted', deletedAt: now })
     .where(and(eq(gateways.id, id), eq(gateways.status, 'active')))
     .returning({ id: gateways.id });
   return retired.length === 1;

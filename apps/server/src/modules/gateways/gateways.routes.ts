@@ -33,7 +33,7 @@ export async function gatewayRoutes(app: FastifyInstance): Promise<void> {
   );
 
   route(app, deleteGatewayRoute, async ({ actor, params }) => {
-    await deleteGateway(app.db, actor, params.id);
+    await deleteGateway(app.db, { actor, now: app.clock.now() }, params.id);
     return { message: MESSAGES.gatewayDeleted };
   });
 }

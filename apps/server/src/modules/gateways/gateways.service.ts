@@ -171,9 +171,13 @@ export async function addGateway(
   return { status: 'added', gateway: toGateway(row, deps.config.fileUrlBase) };
 }
 
-export async function deleteGateway(db: Database, actor: Actor, id: string): Promise<void> {
+export async function deleteGateway(
+  db: Database,
+  { actor, now }: { actor: Actor; now: Date },
+  id: string,
+): Promise<void> {
   await runInTransaction(db, async (tx) => {
-    if (!(await retireGateway(tx, { id }))) throw new AppError('NOT_FOUND', MESSAGES.gatewayNotFound);
+    if (!(await retireGateway(tx, { id, now }))) throw new AppError('NOT_FOUND', MESSAGES.gatewayNotFound);
     await recordAudit(tx, actor, {
       action: 'gateway.delete',
       targetType: 'gateway',

@@ -1,4 +1,11 @@
 import { createHash } from 'node:crypto';
+import {
+  type Coin,
+  type HistoryType,
+  TRANSACTION_TYPES,
+  type TransactionStatus,
+  type TransactionType,
+} from '@vestora/shared';
 import { sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Database, Executor } from '../../db/client.ts';
@@ -10,10 +17,10 @@ const PREPARED_PAGES = 3;
 
 export type HistoryRow = {
   id: string;
-  type: 'deposit' | 'withdrawal' | 'adjustment' | 'plan';
+  type: HistoryType;
   mode: string;
   amount_cents: string;
-  status: 'pending' | 'approved' | 'rejected';
+  status: TransactionStatus;
   reason: string | null;
   created_at: Date;
 };
@@ -61,13 +68,13 @@ export async function listUserHistory(
 
 export type AdminTransactionRow = {
   id: string;
-  type: 'deposit' | 'withdrawal';
-  mode: 'btc' | 'eth' | 'usdt';
+  type: TransactionType;
+  mode: Coin;
   user_id: string;
   full_name: string;
   user_name: string;
   amount_cents: string;
-  status: 'pending' | 'approved' | 'rejected';
+  status: TransactionStatus;
   created_at: Date;
   proof_file_id: string | null;
   address: string | null;
@@ -90,7 +97,7 @@ export async function listAllTransactions(
   // Written into the statement, not sent as parameters: a prepared plan for an unknown limit would
   // assume a tenth of the table and sort it. Both are whole numbers checked by the query schema.
   const limit = sql.raw(String(pageSize));
-  const sources = (['deposit', 'withdrawal'] as const).filter((source) => !type || type === source);
+  const sources = TRANSACTION_TYPES.filter((source) => !type || type === source);
   const offset = (page - 1) * pageSize;
   // The first pages skip their few rows directly; summing the hourly counts would cost more.
   const isShallow = page <= PREPARED_PAGES;

@@ -2,6 +2,7 @@ import type { AppConfig } from '../../config/env.ts';
 import type { Database } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { runAsLeader, startRepeating } from '../../lib/leader-job.ts';
+import { HOUR_MS } from '../../lib/time.ts';
 import { deleteExpiredEmailChangeLocks } from '../account/account.repo.ts';
 import { deleteAttemptsBefore } from '../attempts/attempts.repo.ts';
 import { deleteExpiredSessions } from '../auth/auth.repo.ts';
@@ -11,7 +12,6 @@ import { deleteIdempotencyKeysBefore, deleteLoginEventsBefore } from './housekee
 
 /** One housekeeper at a time across every server process on the database. */
 const HOUSEKEEPING_LOCK_ID = 7_215_004;
-const HOUR_MS = 60 * 60_000;
 /** Attempts older than this count towards no limit: the longest window is the sign-in one. */
 const MIN_ATTEMPT_KEEP_MS = 24 * HOUR_MS;
 

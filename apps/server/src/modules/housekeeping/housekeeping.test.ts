@@ -1,13 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, signUpAndLogin, type TestApp } from '../../../test/test-app.ts';
-import type { Clock } from '../../lib/clock.ts';
+import { systemClock } from '../../lib/clock.ts';
 import { runHousekeeping } from './housekeeping.service.ts';
-
-const clock: Clock = { now: () => new Date() };
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({}, { clock });
+  t = await createTestApp({}, { clock: systemClock });
 });
 afterAll(async () => {
   await t.close();
@@ -54,8 +52,8 @@ describe('housekeeping', () => {
     const eventsBefore = await countOf('login_events');
 
     const [first, second] = await Promise.all([
-      runHousekeeping(t.db, t.config, clock),
-      runHousekeeping(t.db, t.config, clock),
+      runHousekeeping(t.db, t.config, systemClock),
+      runHousekeeping(t.db, t.config, systemClock),
     ]);
     const ran = first?.isSkipped ? second : first;
     expect([first?.isSkipped, second?.isSkipped].filter(Boolean)).toHaveLength(1);

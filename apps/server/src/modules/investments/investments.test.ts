@@ -1,26 +1,19 @@
 import { MESSAGES, type Plan } from '@vestora/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestClock } from '../../../test/clock.ts';
 import { balanceOf, fundUser, ledgerHealth, verify } from '../../../test/money.ts';
 import { ADMIN, bearer, createTestApp, login, signUpAndLogin, type TestApp } from '../../../test/test-app.ts';
 import { connectDatabase } from '../../db/client.ts';
-import type { Clock } from '../../lib/clock.ts';
+import { DAY_MS, HOUR_MS } from '../../lib/time.ts';
 import { payDueReturns } from './plan-payouts.ts';
 
-const DAY_MS = 86_400_000;
-const HOUR_MS = 3_600_000;
-
-/** A clock the tests move forward by hand. */
-const clock = { current: new Date('2026-01-01T09:00:00Z') } as { current: Date };
-const testClock: Clock = { now: () => clock.current };
-const advance = (ms: number) => {
-  clock.current = new Date(clock.current.getTime() + ms);
-};
+const clock = createTestClock(new Date('2026-01-01T09:00:00Z'));
 
 let t: TestApp;
 let adminToken: string;
 let plans: Plan[];
 beforeAll(async () => {
-  t = await createTestApp({}, { clock: testClock });
+  t = await createTestApp({}, { clock });
   adminToken = (await login(t.app, ADMIN.email, ADMIN.password)).token;
   plans = (await t.app.inject({ url: '/api/plans' })).json().data;
 });
@@ -111,11 +104,11 @@ describe('investing and the daily returns', () => {
 
     for (let day = 1; day <= 61; day += 1) {
       for (const hour of [1, 8, 16]) {
-        const dayStart = clock.current.getTime() - (clock.current.getTime() % DAY_MS);
-        clock.current = new Date(dayStart + hour * HOUR_MS);
-        await payDueReturns(t.db, testClock);
+        const dayStart = clock.now().getTime() - (clock.now().getTime() % DAY_MS);
+        clock.set(new Date(dayStart + hour * HOUR_MS));
+        await payDueReturns(t.db, clock);
       }
-      advance(DAY_MS);
+      clock.advance(DAY_MS);
     }
 
     const [investment] = await myInvestments(token);
@@ -135,7 +128,7 @@ describe('investing and the daily returns', () => {
       accountBalance: 3160,
     });
 
-    await payDueReturns(t.db, testClock);
+    await payDueReturns(t.db, clock);
     expect(await balanceOf(t.app, token, user._id)).toBe(3160);
     expect((await ledgerHealth(t.app, adminToken)).isHealthy).toBe(true);
   });
@@ -144,11 +137,11 @@ describe('investing and the daily returns', () => {
     await fundReserve(10_000);
     const { token, user } = await investorWith(500);
     expect((await invest(token, { planId: planNamed('SMALL')._id, amount: 500 })).statusCode).toBe(201);
-    advance(10 * DAY_MS + HOUR_MS);
+    clock.advance(10 * DAY_MS + HOUR_MS);
 
     const second = connectDatabase(t.pool.options.connectionString ?? '');
     try {
-      const runs = await Promise.all([payDueReturns(t.db, testClock), payDueReturns(second.db, testClock)]);
+      const runs = await Promise.all([payDueReturns(t.db, clock), payDueReturns(second.db, clock)]);
       const paid = runs.reduce((sum, run) => sum + run.returnsPaid, 0);
       expect(paid).toBe(10);
     } finally {
@@ -167,7 +160,7 @@ describe('investing and the daily returns', () => {
   it('never pays beyond the reserve, reports the shortfall, and pays the delayed returns once after funding', async () => {
     // A database of its own: the reserve must start empty.
     const main = t;
-    t = await createTestApp({}, { clock: testClock });
+    t = await createTestApp({}, { clock });
     const mainAdminToken = adminToken;
     adminToken = (await login(t.app, ADMIN.email, ADMIN.password)).token;
     try {
@@ -183,10 +176,10 @@ describe('investing and the daily returns', () => {
       await fundReserve(100);
       const { token, user } = await investorWith(500);
       expect((await invest(token, { planId: tightPlan._id, amount: 500 })).statusCode).toBe(201);
-      advance(10 * DAY_MS + HOUR_MS);
+      clock.advance(10 * DAY_MS + HOUR_MS);
       expect(await reserveStatus()).toMatchObject({ balance: 100, dueUnpaid: 250, shortfall: 150 });
 
-      await payDueReturns(t.db, testClock);
+      await payDueReturns(t.db, clock);
       let [investment] = await myInvestments(token);
       expect(investment).toMatchObject({
         periodsPaid: 4,
@@ -202,12 +195,12 @@ describe('investing and the daily returns', () => {
         delayedInvestments: 1,
       });
 
-      await payDueReturns(t.db, testClock);
+      await payDueReturns(t.db, clock);
       expect(await balanceOf(t.app, token, user._id)).toBe(100);
 
       await fundReserve(200);
-      await payDueReturns(t.db, testClock);
-      await payDueReturns(t.db, testClock);
+      await payDueReturns(t.db, clock);
+      await payDueReturns(t.db, clock);
       [investment] = await myInvestments(token);
       expect(investment).toMatchObject({
         periodsPaid: 10,
@@ -227,7 +220,7 @@ describe('investing and the daily returns', () => {
   it('resumes a payout run that died half-way without paying any return twice', async () => {
     // A database of its own: only these investments are due.
     const main = t;
-    t = await createTestApp({}, { clock: testClock });
+    t = await createTestApp({}, { clock });
     const mainAdminToken = adminToken;
     adminToken = (await login(t.app, ADMIN.email, ADMIN.password)).token;
     try {
@@ -240,7 +233,7 @@ describe('investing and the daily returns', () => {
         ).toBe(201);
         investors.push(investor);
       }
-      advance(3 * DAY_MS + HOUR_MS);
+      clock.advance(3 * DAY_MS + HOUR_MS);
 
       // The run dies while settling the fourth investment in payout order, in its second batch of two.
       const { rows } = await t.pool.query<{ id: string }>(
@@ -252,16 +245,16 @@ describe('investing and the daily returns', () => {
         `create trigger die_mid_payout before update on investments for each row
          when (old.id = '${rows[0]?.id}') execute function die_mid_payout()`,
       );
-      const crash = await payDueReturns(t.db, testClock, { batchSize: 2 }).catch((error: unknown) => error);
+      const crash = await payDueReturns(t.db, clock, { batchSize: 2 }).catch((error: unknown) => error);
       expect(crash).toMatchObject({ cause: { message: 'the payout process died' } });
       const paidAfterCrash = await Promise.all(investors.map(({ token }) => myInvestments(token)));
       expect(paidAfterCrash.map(([investment]) => investment.periodsPaid).sort()).toEqual([0, 0, 0, 3, 3]);
       expect((await reserveStatus()).balance).toBe(1000 - 2 * 3 * 3.6);
 
       await t.pool.query('drop trigger die_mid_payout on investments');
-      const resumed = await payDueReturns(t.db, testClock, { batchSize: 2 });
+      const resumed = await payDueReturns(t.db, clock, { batchSize: 2 });
       expect(resumed).toMatchObject({ returnsPaid: 9, delayed: 0 });
-      expect(await payDueReturns(t.db, testClock, { batchSize: 2 })).toMatchObject({ returnsPaid: 0 });
+      expect(await payDueReturns(t.db, clock, { batchSize: 2 })).toMatchObject({ returnsPaid: 0 });
       for (const { token, user } of investors) {
         const [investment] = await myInvestments(token);
         expect(investment).toMatchObject({ periodsPaid: 3, totalReturn: 10.8 });

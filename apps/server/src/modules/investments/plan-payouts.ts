@@ -19,7 +19,7 @@ import {
 /** One scheduler run at a time across every server process on the database. */
 const PAYOUT_LOCK_ID = 7_215_002;
 /** Investments settled per transaction: a few hundred milliseconds of work, committed together. */
-export const PAYOUT_BATCH_SIZE = 1_000;
+const PAYOUT_BATCH_SIZE = 1_000;
 
 export interface PayoutRun {
   isSkipped: boolean;

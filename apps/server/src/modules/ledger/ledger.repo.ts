@@ -10,7 +10,7 @@ export type UserAccountKind = Extract<AccountKind, 'available' | 'withdrawal_hol
  * of them, so their balances are derived from the transfers when read, instead of kept in a row that
  * every posting would have to lock in turn. The post_transfers function (migration 0012) names them too.
  */
-export const OPEN_PLATFORM_KINDS = ['deposits', 'withdrawals', 'adjustments', 'operator_funding'] as const;
+const OPEN_PLATFORM_KINDS = ['deposits', 'withdrawals', 'adjustments', 'operator_funding'] as const;
 const openKindsList = sql.raw(`(${OPEN_PLATFORM_KINDS.map((kind) => `'${kind}'`).join(', ')})`);
 
 /** One transfer as post_transfers takes it: each side a user's account, or a platform account (null user). */

@@ -78,7 +78,7 @@ export async function lockYieldReserve(tx: Executor): Promise<bigint> {
 export type LedgerHealthReport = LedgerHealth & { checkedAt: string };
 
 /** How old a report the admin console's banner accepts before one is computed again. */
-export const HEALTH_REPORT_MAX_AGE_MS = 60_000;
+const HEALTH_REPORT_MAX_AGE_MS = 60_000;
 
 /**
  * The ledger's health computed now from every transfer: exact, and as costly as the ledger is long.

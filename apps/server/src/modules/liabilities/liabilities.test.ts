@@ -18,10 +18,11 @@ import {
 } from '@vestora/shared';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestClock } from '../../../test/clock.ts';
 import { fundUser, ledgerHealth, verify } from '../../../test/money.ts';
 import { ADMIN, bearer, createTestApp, login, signUpAndLogin, type TestApp } from '../../../test/test-app.ts';
 import { connectDatabase } from '../../db/client.ts';
-import type { Clock } from '../../lib/clock.ts';
+import { DAY_MS } from '../../lib/time.ts';
 import { liabilityKeys, takeSnapshotIfDue } from './liabilities.service.ts';
 import { buildMerkleSumTree, hashLeaf, NODE_BYTES, nodeAt, pathPositions } from './merkle-sum-tree.ts';
 
@@ -37,15 +38,13 @@ const ed25519: Ed25519Verify = async (publicKey, signature, message) =>
     signature,
   );
 const VERIFIER = fileURLToPath(new URL('../../../../../tools/verify-liabilities.mjs', import.meta.url));
-const DAY_MS = 86_400_000;
 
-const clock = { current: new Date('2026-03-01T12:00:00.000Z') };
-const testClock: Clock = { now: () => clock.current };
+const clock = createTestClock(new Date('2026-03-01T12:00:00.000Z'));
 
 let t: TestApp;
 let adminToken: string;
 beforeAll(async () => {
-  t = await createTestApp({}, { clock: testClock });
+  t = await createTestApp({}, { clock });
   adminToken = (await login(t.app, ADMIN.email, ADMIN.password)).token;
 });
 afterAll(async () => {
@@ -250,7 +249,7 @@ describe('POST /api/admin/liabilities/snapshots', () => {
 
     const snapshot = await takeSnapshot();
     expect(snapshot.rootSum).toBe(await userLiabilitiesCents());
-    expect(snapshot.takenAt).toBe(clock.current.toISOString());
+    expect(snapshot.takenAt).toBe(clock.now().toISOString());
 
     const list = await published();
     expect(list.snapshots[0]).toEqual(snapshot);
@@ -291,10 +290,10 @@ describe('POST /api/admin/liabilities/snapshots', () => {
   it('chains each snapshot to its predecessor, serves older proofs by id, and a changed signature or root fails', async () => {
     const person = await signUpAndLogin(t.app);
     await fundUser(t.app, adminToken, person.user._id, 12);
-    clock.current = new Date(clock.current.getTime() + 1000);
+    clock.advance(1000);
     const first = await takeSnapshot();
     await fundUser(t.app, adminToken, person.user._id, 3);
-    clock.current = new Date(clock.current.getTime() + 1000);
+    clock.advance(1000);
     const second = await takeSnapshot();
 
     const list = await published();
@@ -398,18 +397,16 @@ describe('POST /api/admin/liabilities/snapshots', () => {
 
 describe('the daily snapshot', () => {
   it('is taken by one process when due, and not again before a day has passed', async () => {
-    clock.current = new Date(clock.current.getTime() + DAY_MS);
+    clock.advance(DAY_MS);
     const before = (await published()).snapshots.length;
-    const runs = await Promise.all(
-      Array.from({ length: 3 }, () => takeSnapshotIfDue(t.db, testClock, DAY_MS)),
-    );
+    const runs = await Promise.all(Array.from({ length: 3 }, () => takeSnapshotIfDue(t.db, clock, DAY_MS)));
     expect(runs.filter((run) => run !== undefined)).toHaveLength(1);
     expect((await published()).snapshots).toHaveLength(before + 1);
 
-    clock.current = new Date(clock.current.getTime() + DAY_MS - 1);
-    expect(await takeSnapshotIfDue(t.db, testClock, DAY_MS)).toBeUndefined();
-    clock.current = new Date(clock.current.getTime() + 1);
-    expect(await takeSnapshotIfDue(t.db, testClock, DAY_MS)).toBeDefined();
+    clock.advance(DAY_MS - 1);
+    expect(await takeSnapshotIfDue(t.db, clock, DAY_MS)).toBeUndefined();
+    clock.advance(1);
+    expect(await takeSnapshotIfDue(t.db, clock, DAY_MS)).toBeDefined();
     expect((await published()).snapshots).toHaveLength(before + 2);
   });
 });

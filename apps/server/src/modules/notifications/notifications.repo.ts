@@ -33,12 +33,12 @@ export async function listNotificationRows(
 
 export async function markNotificationsRead(
   db: Executor,
-  { userId, ids }: { userId: string; ids?: string[] },
+  { userId, ids, now }: { userId: string; ids?: string[]; now: Date },
 ) {
   const conditions = [eq(notifications.userId, userId), isNull(notifications.readAt)];
   if (ids) conditions.push(inArray(notifications.id, ids));
   await db
     .update(notifications)
-    .set({ readAt: new Date() })
+    .set({ readAt: now })
     .where(and(...conditions));
 }

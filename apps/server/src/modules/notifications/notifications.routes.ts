@@ -9,7 +9,7 @@ export async function notificationRoutes(app: FastifyInstance): Promise<void> {
   );
 
   route(app, readNotificationsRoute, async ({ actor, body }) => {
-    await readNotifications(app.db, actor.user.id, body.ids);
+    await readNotifications(app.db, { userId: actor.user.id, ids: body.ids, now: app.clock.now() });
     return { message: MESSAGES.notificationsRead };
   });
 }

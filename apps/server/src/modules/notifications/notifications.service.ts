@@ -55,8 +55,7 @@ export async function getNotifications(
 
 export async function readNotifications(
   db: Executor,
-  userId: string,
-  ids: string[] | undefined,
+  { userId, ids, now }: { userId: string; ids: string[] | undefined; now: Date },
 ): Promise<void> {
-  await markNotificationsRead(db, { userId, ids });
+  await markNotificationsRead(db, { userId, ids, now });
 }

@@ -9,7 +9,7 @@ const UNCOUNTED_ROUTES = new Set(['/metrics', '/healthz', '/readyz']);
 const digest = (value: string) => createHash('sha256').update(value).digest();
 
 /** True when `header` is `Bearer <token>`; compared in constant time, whatever the lengths. */
-export function hasBearerToken(header: string | undefined, token: string): boolean {
+function hasBearerToken(header: string | undefined, token: string): boolean {
   const given = header?.match(/^Bearer\s+(.+)$/i)?.[1]?.trim() ?? '';
   return timingSafeEqual(digest(given), digest(token));
 }

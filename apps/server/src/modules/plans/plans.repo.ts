@@ -29,11 +29,15 @@ export async function insertPlanRow(db: Executor, values: PlanValues): Promise<P
 
 export async function updatePlanRow(
   db: Executor,
-  { id, values }: { id: string; values: Partial<PlanValues> & { status?: PlanRow['status'] } },
+  {
+    id,
+    values,
+    now,
+  }: { id: string; values: Partial<PlanValues> & { status?: PlanRow['status'] }; now: Date },
 ): Promise<PlanRow | undefined> {
   const [row] = await db
     .update(plans)
-    .set({ ...values, updatedAt: new Date() })
+    .set({ ...values, updatedAt: now })
     .where(eq(plans.id, id))
     .returning();
   return row;

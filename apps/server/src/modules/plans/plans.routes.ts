@@ -22,17 +22,17 @@ export async function planRoutes(app: FastifyInstance): Promise<void> {
   }));
 
   route(app, updatePlanRoute, async ({ actor, params, body }) => ({
-    data: await updatePlan(app.db, actor, params.id, body),
+    data: await updatePlan(app.db, { actor, now: app.clock.now() }, params.id, body),
     message: MESSAGES.planSaved,
   }));
 
   route(app, retirePlanRoute, async ({ actor, params }) => ({
-    data: await setPlanStatus(app.db, actor, params.id, 'retired'),
+    data: await setPlanStatus(app.db, { actor, now: app.clock.now() }, params.id, 'retired'),
     message: MESSAGES.planRetiredNow,
   }));
 
   route(app, restorePlanRoute, async ({ actor, params }) => ({
-    data: await setPlanStatus(app.db, actor, params.id, 'active'),
+    data: await setPlanStatus(app.db, { actor, now: app.clock.now() }, params.id, 'active'),
     message: MESSAGES.planSaved,
   }));
 }

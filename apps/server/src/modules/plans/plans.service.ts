@@ -7,7 +7,7 @@ import { recordAudit } from '../audit/audit.service.ts';
 import type { Actor } from '../auth/auth.service.ts';
 import { findPlanRow, insertPlanRow, listPlanRows, type PlanRow, updatePlanRow } from './plans.repo.ts';
 
-export function toPlan(row: PlanRow): Plan {
+function toPlan(row: PlanRow): Plan {
   return {
     _id: row.id,
     name: row.name,
@@ -55,11 +55,16 @@ export async function createPlan(tx: Transaction, actor: Actor, values: PlanValu
 }
 
 /** Changes apply to new investments only: running ones keep the terms they started with. */
-export async function updatePlan(db: Database, actor: Actor, id: string, values: PlanValues): Promise<Plan> {
+export async function updatePlan(
+  db: Database,
+  { actor, now }: { actor: Actor; now: Date },
+  id: string,
+  values: PlanValues,
+): Promise<Plan> {
   return uniqueName(() =>
     runInTransaction(db, async (tx) => {
       const before = toPlan(await getPlanRow(tx, id));
-      const row = await updatePlanRow(tx, { id, values });
+      const row = await updatePlanRow(tx, { id, values, now });
       if (!row) throw new AppError('NOT_FOUND', MESSAGES.planNotFound);
       const plan = toPlan(row);
       await recordAudit(tx, actor, {
@@ -76,13 +81,13 @@ export async function updatePlan(db: Database, actor: Actor, id: string, values:
 
 export async function setPlanStatus(
   db: Database,
-  actor: Actor,
+  { actor, now }: { actor: Actor; now: Date },
   id: string,
   status: PlanRow['status'],
 ): Promise<Plan> {
   return runInTransaction(db, async (tx) => {
     const before = toPlan(await getPlanRow(tx, id));
-    const row = await updatePlanRow(tx, { id, values: { status } });
+    const row = await updatePlanRow(tx, { id, values: { status }, now });
     if (!row) throw new AppError('NOT_FOUND', MESSAGES.planNotFound);
     const plan = toPlan(row);
     const action = status === 'retired' ? 'plan.retire' : 'plan.restore';

@@ -1,17 +1,16 @@
 import { MESSAGES } from '@vestora/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestClock } from '../../../test/clock.ts';
 import { ADMIN, bearer, createTestApp, login, signUpAndLogin, type TestApp } from '../../../test/test-app.ts';
-import type { Clock } from '../../lib/clock.ts';
 import { getCurrentRates } from './rates.service.ts';
 
-const clock = { current: new Date('2026-11-23T12:00:00Z') };
-const testClock: Clock = { now: () => clock.current };
+const clock = createTestClock(new Date('2026-11-23T12:00:00Z'));
 
 let t: TestApp;
 let adminToken: string;
 let adminId: string;
 beforeAll(async () => {
-  t = await createTestApp({}, { clock: testClock });
+  t = await createTestApp({}, { clock });
   const admin = await login(t.app, ADMIN.email, ADMIN.password);
   adminToken = admin.token;
   adminId = admin.user._id;
@@ -45,11 +44,11 @@ describe('exchange rates', () => {
       },
     });
     expect(await getCurrentRates(t.db)).toEqual({
-      btc: { usdCents: 6_500_050n, setAt: clock.current, setBy: adminId },
-      eth: { usdCents: 312_000n, setAt: clock.current, setBy: adminId },
+      btc: { usdCents: 6_500_050n, setAt: clock.now(), setBy: adminId },
+      eth: { usdCents: 312_000n, setAt: clock.now(), setBy: adminId },
     });
 
-    clock.current = new Date('2026-11-23T13:00:00Z');
+    clock.set(new Date('2026-11-23T13:00:00Z'));
     await putRates({ btc: 64000, eth: '3000.99' });
     const read = await t.app.inject({ url: '/api/admin/rates', headers: bearer(adminToken) });
     expect(read.json().data).toMatchObject({

@@ -12,13 +12,9 @@ export async function readSiteSettingsRow(db: Executor): Promise<SiteSettingsRow
 
 export async function writeSiteSettingsRow(
   db: Executor,
-  values: Omit<typeof siteSettings.$inferInsert, 'id' | 'updatedAt'>,
+  values: Omit<typeof siteSettings.$inferInsert, 'id' | 'updatedAt'> & { updatedAt: Date },
 ): Promise<SiteSettingsRow> {
-  const [row] = await db
-    .update(siteSettings)
-    .set({ ...values, updatedAt: new Date() })
-    .where(eq(siteSettings.id, 1))
-    .returning();
+  const [row] = await db.update(siteSettings).set(values).where(eq(siteSettings.id, 1)).returning();
   if (!row) throw new Error('the site settings row is missing');
   return row;
 }

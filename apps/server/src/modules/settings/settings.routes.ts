@@ -10,7 +10,7 @@ export async function siteRoutes(app: FastifyInstance): Promise<void> {
   }));
 
   route(app, updateSiteRoute, async ({ actor, body }) => ({
-    data: await updateSiteSettings(app.db, actor, body),
+    data: await updateSiteSettings(app.db, { actor, now: app.clock.now() }, body),
     message: MESSAGES.siteSaved,
   }));
 }

@@ -31,13 +31,17 @@ export async function getSiteSettings(db: Executor): Promise<SiteSettings> {
 
 export async function updateSiteSettings(
   db: Database,
-  actor: Actor,
+  { actor, now }: { actor: Actor; now: Date },
   input: z.output<typeof UpdateSiteSettingsRequestSchema>,
 ): Promise<SiteSettings> {
   return runInTransaction(db, async (tx) => {
     const before = toSiteSettings(await readSiteSettingsRow(tx));
     const after = toSiteSettings(
-      await writeSiteSettingsRow(tx, { ...input, policyEffectiveDate: toIsoDate(input.policyEffectiveDate) }),
+      await writeSiteSettingsRow(tx, {
+        ...input,
+        policyEffectiveDate: toIsoDate(input.policyEffectiveDate),
+        updatedAt: now,
+      }),
     );
     await recordAudit(tx, actor, {
       action: 'settings.update',

@@ -26,8 +26,11 @@ export async function lockTicket(db: Executor, { id }: { id: string }): Promise<
   return row;
 }
 
-export async function setTicketStatus(db: Executor, { id, status }: { id: string; status: TicketStatus }) {
-  await db.update(supportTickets).set({ status, updatedAt: new Date() }).where(eq(supportTickets.id, id));
+export async function setTicketStatus(
+  db: Executor,
+  { id, status, now }: { id: string; status: TicketStatus; now: Date },
+) {
+  await db.update(supportTickets).set({ status, updatedAt: now }).where(eq(supportTickets.id, id));
 }
 
 /** Tickets newest activity first, each with its whole conversation. */

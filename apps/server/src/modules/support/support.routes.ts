@@ -35,14 +35,14 @@ export async function supportRoutes(app: FastifyInstance): Promise<void> {
     app,
     addTicketMessageRoute,
     async ({ actor, params, body }) => ({
-      data: await addUserMessage(app.db, actor, params.id, body.message),
+      data: await addUserMessage(app.db, { actor, now: app.clock.now() }, params.id, body.message),
       message: MESSAGES.supportMessageSent,
     }),
     writes,
   );
 
   route(app, closeOwnTicketRoute, async ({ actor, params }) => ({
-    data: await closeTicket(app.db, actor, params.id),
+    data: await closeTicket(app.db, { actor, now: app.clock.now() }, params.id),
     message: MESSAGES.supportTicketClosedNow,
   }));
 
@@ -53,12 +53,12 @@ export async function supportRoutes(app: FastifyInstance): Promise<void> {
   }));
 
   route(app, replyToTicketRoute, async ({ actor, params, body }) => ({
-    data: await replyAsStaff(app.db, actor, params.id, body.message),
+    data: await replyAsStaff(app.db, { actor, now: app.clock.now() }, params.id, body.message),
     message: MESSAGES.supportReplySent,
   }));
 
   route(app, closeTicketRoute, async ({ actor, params }) => ({
-    data: await closeTicket(app.db, actor, params.id),
+    data: await closeTicket(app.db, { actor, now: app.clock.now() }, params.id),
     message: MESSAGES.supportTicketClosedNow,
   }));
 }

@@ -81,21 +81,31 @@ export async function openTicket(
   return loadTicket(tx, ticket.id);
 }
 
-export async function addUserMessage(db: Database, actor: Actor, id: string, message: string) {
+export async function addUserMessage(
+  db: Database,
+  { actor, now }: { actor: Actor; now: Date },
+  id: string,
+  message: string,
+) {
   return runInTransaction(db, async (tx) => {
     const ticket = await lockOwnTicket(tx, actor, id);
     if (ticket.status === 'closed') throw new AppError('CONFLICT', MESSAGES.supportTicketClosed);
     await insertMessage(tx, { ticketId: id, authorId: actor.user.id, isFromStaff: false, body: message });
-    await setTicketStatus(tx, { id, status: 'open' });
+    await setTicketStatus(tx, { id, status: 'open', now });
     return loadTicket(tx, id);
   });
 }
 
-export async function replyAsStaff(db: Database, actor: Actor, id: string, message: string) {
+export async function replyAsStaff(
+  db: Database,
+  { actor, now }: { actor: Actor; now: Date },
+  id: string,
+  message: string,
+) {
   return runInTransaction(db, async (tx) => {
     const ticket = await lockOwnTicket(tx, actor, id);
     await insertMessage(tx, { ticketId: id, authorId: actor.user.id, isFromStaff: true, body: message });
-    await setTicketStatus(tx, { id, status: 'answered' });
+    await setTicketStatus(tx, { id, status: 'answered', now });
     await notify(tx, {
       userId: ticket.userId,
       kind: 'support',
@@ -114,10 +124,10 @@ export async function replyAsStaff(db: Database, actor: Actor, id: string, messa
   });
 }
 
-export async function closeTicket(db: Database, actor: Actor, id: string) {
+export async function closeTicket(db: Database, { actor, now }: { actor: Actor; now: Date }, id: string) {
   return runInTransaction(db, async (tx) => {
     const ticket = await lockOwnTicket(tx, actor, id);
-    await setTicketStatus(tx, { id, status: 'closed' });
+    await setTicketStatus(tx, { id, status: 'closed', now });
     if (actor.hasAdminPowers) {
       await recordAudit(tx, actor, {
         action: 'support.close',

@@ -2,7 +2,6 @@ import { and, count, desc, eq, isNotNull, isNull, lt, or, sql } from 'drizzle-or
 import type { Executor } from '../../db/client.ts';
 import { loginEvents, users } from '../../db/schema/index.ts';
 
-export type LoginEventRow = typeof loginEvents.$inferSelect;
 export type NewLoginEvent = typeof loginEvents.$inferInsert;
 
 export async function findTwoFactorRow(db: Executor, { userId }: { userId: string }) {
@@ -30,11 +29,11 @@ export async function setPendingSecret(db: Executor, { userId, secret }: { userI
 
 export async function enableTwoFactor(
   db: Executor,
-  { userId, recoveryHashes }: { userId: string; recoveryHashes: string[] },
+  { userId, recoveryHashes, now }: { userId: string; recoveryHashes: string[]; now: Date },
 ) {
   await db
     .update(users)
-    .set({ totpEnabledAt: new Date(), totpRecoveryHashes: recoveryHashes })
+    .set({ totpEnabledAt: now, totpRecoveryHashes: recoveryHashes })
     .where(eq(users.id, userId));
 }
 

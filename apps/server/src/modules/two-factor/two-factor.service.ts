@@ -88,12 +88,13 @@ export async function confirmTwoFactor(
     const row = await loadRow(tx, actor.user.id);
     if (row.totpEnabledAt) throw new AppError('CONFLICT', MESSAGES.twoFactorAlreadyOn);
     if (!row.totpSecret) throw new AppError('CONFLICT', MESSAGES.twoFactorNotStarted);
-    const step = matchTotp(row.totpSecret, input.code, deps.clock.now());
+    const now = deps.clock.now();
+    const step = matchTotp(row.totpSecret, input.code, now);
     if (step === null || !(await claimTotpStep(tx, { userId: actor.user.id, step }))) {
       throw new AppError('BAD_REQUEST', MESSAGES.twoFactorCodeWrong);
     }
     const codes = Array.from({ length: RECOVERY_CODES }, newRecoveryCode);
-    await enableTwoFactor(tx, { userId: actor.user.id, recoveryHashes: codes.map(hashRecoveryCode) });
+    await enableTwoFactor(tx, { userId: actor.user.id, recoveryHashes: codes.map(hashRecoveryCode), now });
     await startNewSessionGeneration(tx, { userId: actor.user.id, keepSessionId: actor.sessionId });
     await queueSecondFactorMail(tx, actor.user.id, {
       subject: 'Two-factor sign-in was turned on',

@@ -1,4 +1,4 @@
-import type { SortOrder, UserSortField } from '@vestora/shared';
+import type { SortOrder, TransactionStatus, UserSortField } from '@vestora/shared';
 import { and, asc, count, desc, eq, gt, or, type SQL, sql } from 'drizzle-orm';
 import { type Database, type Executor, preparedPerDatabase } from '../../db/client.ts';
 import { pageHourCte, withinPageHour } from '../../db/hourly-pages.ts';
@@ -12,7 +12,7 @@ export interface RecentDeposit {
   _id: string;
   mode: string;
   amount_cents: string;
-  status: 'pending' | 'approved' | 'rejected';
+  status: TransactionStatus;
   created_at: string;
 }
 

@@ -15,7 +15,7 @@ import type { Database, Executor } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { isAddressForCoin } from '../../lib/crypto-address.ts';
 import { AppError } from '../../lib/errors.ts';
-import { postgresCode, runInTransaction } from '../../lib/transaction.ts';
+import { isUniqueViolation, runInTransaction } from '../../lib/transaction.ts';
 import type { Actor } from '../auth/auth.service.ts';
 import { confirmIdentity } from '../auth/reauthentication.service.ts';
 import { hashLinkToken } from '../auth/tokens.ts';
@@ -103,7 +103,7 @@ export async function addWithdrawalAddress(
     });
     return toWithdrawalAddress(row, now);
   } catch (error) {
-    if (postgresCode(error) === '23505') throw new AppError('CONFLICT', MESSAGES.withdrawalAddressDuplicate);
+    if (isUniqueViolation(error)) throw new AppError('CONFLICT', MESSAGES.withdrawalAddressDuplicate);
     throw error;
   }
 }

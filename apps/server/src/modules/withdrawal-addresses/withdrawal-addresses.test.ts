@@ -12,10 +12,10 @@ import {
   type TestApp,
   waitForMail,
 } from '../../../test/test-app.ts';
+import { HOUR_MS } from '../../lib/time.ts';
 
 const BTC_ADDRESS = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq';
 const ETH_ADDRESS = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
-const HOUR_MS = 3_600_000;
 
 const clock = createTestClock(new Date('2026-03-02T10:00:00Z'));
 const mailbox = createMailbox();

@@ -11,10 +11,10 @@ import {
   signUpAndLogin,
   type TestApp,
 } from '../../../test/test-app.ts';
+import { HOUR_MS } from '../../lib/time.ts';
 import { totpCode, totpStep } from '../../lib/totp.ts';
 
 const BTC_ADDRESS = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq';
-const HOUR_MS = 3_600_000;
 const NEW_PASSWORD = 'Brand#New2';
 
 const clock = createTestClock(new Date('2026-05-04T08:00:00Z'));

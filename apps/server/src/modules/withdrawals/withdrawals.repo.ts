@@ -1,3 +1,4 @@
+import type { TransactionStatus } from '@vestora/shared';
 import { and, asc, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { users, withdrawalApprovals, withdrawals } from '../../db/schema/index.ts';
@@ -26,6 +27,7 @@ export async function recordWithdrawalDecision(
     decidedBy: string;
     reason: string | null;
     payoutTxHash: string | null;
+    decidedAt: Date;
   },
 ): Promise<void> {
   await db
@@ -33,7 +35,7 @@ export async function recordWithdrawalDecision(
     .set({
       status: values.status,
       decidedBy: values.decidedBy,
-      decidedAt: new Date(),
+      decidedAt: values.decidedAt,
       decisionReason: values.reason,
       payoutTxHash: values.payoutTxHash,
     })
@@ -42,7 +44,7 @@ export async function recordWithdrawalDecision(
 
 export async function listWithdrawals(
   db: Executor,
-  filter: { userId?: string; status?: 'pending' | 'approved' | 'rejected'; page: number; pageSize: number },
+  filter: { userId?: string; status?: TransactionStatus; page: number; pageSize: number },
 ) {
   const conditions: SQL[] = [];
   if (filter.userId) conditions.push(eq(withdrawals.userId, filter.userId));

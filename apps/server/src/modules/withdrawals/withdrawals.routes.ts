@@ -53,7 +53,7 @@ export async function withdrawalRoutes(app: FastifyInstance): Promise<void> {
   });
 
   route(app, declineWithdrawalRoute, async ({ tx, actor, params, body }) => {
-    await declineWithdrawal(tx, actor, params.id, { reason: body.reason || null });
+    await declineWithdrawal(tx, { actor, now: app.clock.now() }, params.id, { reason: body.reason || null });
     return { message: MESSAGES.withdrawalDeclined };
   });
 }

@@ -1,4 +1,11 @@
-import { centsToUsd, formatUsd, MESSAGES, type Page, type Withdrawal } from '@vestora/shared';
+import {
+  centsToUsd,
+  formatUsd,
+  MESSAGES,
+  type Page,
+  type TransactionStatus,
+  type Withdrawal,
+} from '@vestora/shared';
 import type { Executor } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Transaction } from '../../lib/transaction.ts';
@@ -166,6 +173,7 @@ export async function approveWithdrawal(
     decidedBy: actor.user.id,
     reason: null,
     payoutTxHash: txHash,
+    decidedAt: now,
   });
   await notifyAndMail(
     tx,
@@ -191,7 +199,7 @@ export async function approveWithdrawal(
 /** Returns the held amount to the available balance. Only a pending withdrawal. */
 export async function declineWithdrawal(
   tx: Transaction,
-  actor: Actor,
+  { actor, now }: { actor: Actor; now: Date },
   id: string,
   { reason }: { reason: string | null },
 ): Promise<void> {
@@ -214,6 +222,7 @@ export async function declineWithdrawal(
     decidedBy: actor.user.id,
     reason,
     payoutTxHash: null,
+    decidedAt: now,
   });
   await notifyAndMail(
     tx,
@@ -244,7 +253,7 @@ async function lockPendingWithdrawal(tx: Transaction, id: string): Promise<Withd
 
 export async function getWithdrawals(
   db: Executor,
-  filter: { userId?: string; status?: 'pending' | 'approved' | 'rejected'; page: number; pageSize: number },
+  filter: { userId?: string; status?: TransactionStatus; page: number; pageSize: number },
   { dualApprovalCents }: { dualApprovalCents: bigint | null },
 ): Promise<Page<Withdrawal>> {
   const { rows, total } = await listWithdrawals(db, filter);
@@ -267,7 +276,7 @@ export async function getWithdrawals(
 /** The console's list: every withdrawal with its approvals, and whether a second administrator exists. */
 export async function getWithdrawalsForAdmin(
   db: Executor,
-  filter: { status?: 'pending' | 'approved' | 'rejected'; page: number; pageSize: number },
+  filter: { status?: TransactionStatus; page: number; pageSize: number },
   options: { dualApprovalCents: bigint | null },
 ) {
   const [page, administratorCount] = await Promise.all([

@@ -5,6 +5,7 @@ import {
   formatReference,
   MESSAGES,
   TRANSACTION_STATUSES,
+  TRANSACTION_TYPES,
 } from '@vestora/shared';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
@@ -19,9 +20,6 @@ import { Cell, EmptyRow, ErrorNote, HeaderCell, Row, TableCard } from '../../ui/
 import { useListParams } from '../../ui/use-list-params.ts';
 import { ApproveDialog, DeclineDialog, type OpenDecision } from './decision-dialogs.tsx';
 import { TRANSACTIONS_PAGE_SIZE, type TransactionsQuery, useTransactions } from './transactions-api.ts';
-
-/** The kinds of row the list shows, as its Type filter names them. */
-const TRANSACTION_TYPES = ['deposit', 'withdrawal'] as const;
 
 const COLUMNS = ['Reference', 'Mode', 'User', 'Amount', 'Status', 'Date', 'Action', 'Receipt'];
 

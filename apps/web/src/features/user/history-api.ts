@@ -1,8 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { type HISTORY_TYPES, userHistoryRoute } from '@vestora/shared';
+import { type HistoryType, userHistoryRoute } from '@vestora/shared';
 import { callApi, queryKeyOf } from '../../app/api.ts';
-
-export type HistoryType = (typeof HISTORY_TYPES)[number];
 
 export const HISTORY_PAGE_SIZE = 20;
 /** The prefix of every page and filter of the history: what a change to the user's money reloads. */

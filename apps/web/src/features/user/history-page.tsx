@@ -1,4 +1,4 @@
-import { formatReference, HISTORY_TYPES, type HistoryItem } from '@vestora/shared';
+import { formatReference, HISTORY_TYPES, type HistoryItem, type HistoryType } from '@vestora/shared';
 import { useId } from 'react';
 import { errorMessage } from '../../app/api.ts';
 import { ChainDetailsNote } from '../../ui/chain-details.tsx';
@@ -8,7 +8,7 @@ import { StatusBadge } from '../../ui/status-badge.tsx';
 import { ErrorNote } from '../../ui/table.tsx';
 import { useListParams } from '../../ui/use-list-params.ts';
 import { COIN_NAMES, formatDateTime, usd } from './format.ts';
-import { HISTORY_PAGE_SIZE, type HistoryType, useHistory } from './history-api.ts';
+import { HISTORY_PAGE_SIZE, useHistory } from './history-api.ts';
 import { StatementExport } from './statement-export.tsx';
 
 const FILTERS: { type: HistoryType | null; label: string }[] = [
