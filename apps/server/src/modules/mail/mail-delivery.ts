@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import type { PoolClient } from 'pg';
+import pg from 'pg';
 import type { Database } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { startRepeating } from '../../lib/leader-job.ts';
@@ -65,7 +65,7 @@ export async function deliverDueMail(deps: DeliveryDeps): Promise<void> {
  * retries. The returned function stops it and waits for a delivery in flight.
  */
 export function startMailDelivery(deps: DeliveryDeps): () => Promise<void> {
-  let listener: PoolClient | undefined;
+  let listener: pg.Client | undefined;
   let isListening = false;
   let delivery: Promise<void> | undefined;
   let isWanted = false;
@@ -90,20 +90,23 @@ export function startMailDelivery(deps: DeliveryDeps): () => Promise<void> {
   const listen = async () => {
     if (isListening || isStopped) return;
     isListening = true;
+    // Its own connection, outside the pool: a pool slot held for ever would count as busy, and a
+    // pool cannot end while one of its clients is out.
+    const client = new pg.Client({ ...deps.db.$client.options, connectionTimeoutMillis: 10_000 });
     try {
-      const client = await deps.db.$client.connect();
-      client.on('notification', deliver);
       // A lost connection is dropped; the next tick listens again.
       client.on('error', () => {
         if (listener === client) listener = undefined;
+        void client.end().catch(() => {});
       });
-      try {
-        await client.query('LISTEN mail_outbox');
-      } catch (error) {
-        client.release(true);
-        throw error;
-      }
-      listener = client;
+      client.on('notification', deliver);
+      await client.connect();
+      await client.query('LISTEN mail_outbox');
+      if (isStopped) await client.end();
+      else listener = client;
+    } catch (error) {
+      await client.end().catch(() => {});
+      throw error;
     } finally {
       isListening = false;
     }
@@ -122,7 +125,7 @@ export function startMailDelivery(deps: DeliveryDeps): () => Promise<void> {
     isStopped = true;
     await stopTimer();
     await delivery;
-    listener?.release(true);
+    await listener?.end().catch(() => {});
     listener = undefined;
   };
 }
