@@ -1,6 +1,4 @@
-import { MESSAGES } from '@vestora/shared';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
-import toast from 'react-hot-toast';
 import { errorMessage } from '../../app/api.ts';
 import { Button } from '../../ui/button.tsx';
 import { ConfirmDialog, DialogActions, Modal } from '../../ui/dialog.tsx';
@@ -12,7 +10,8 @@ import { type DecisionRoute, useDecision } from './transactions-api.ts';
 export type OpenDecision = { kind: 'approve' | 'decline'; id: string; summary: string } | null;
 
 /**
- * Runs one decision behind the 'Please wait....' toast; resolves to the refusal message, if any.
+ * Runs one decision (the hook shows 'Please wait....', then the answer); resolves to the refusal
+ * message, if any.
  * Every attempt of an opened dialog carries the same Idempotency-Key, so a retry after a lost answer
  * settles nothing twice; `forget` drops it when the dialog closes.
  */
@@ -21,20 +20,10 @@ export function useDecide() {
   const dialogKey = useDialogKey();
   const decide = (route: DecisionRoute, id: string, body?: Record<string, string>) =>
     new Promise<string | undefined>((resolve) => {
-      const loading = toast.loading(MESSAGES.pleaseWait);
       decision.mutate(
         { route, id, body, idempotencyKey: dialogKey.current() },
-        {
-          onSuccess: ({ message }) => {
-            toast.success(message, { id: loading });
-            resolve(undefined);
-          },
-          // The refusal shows in the dialog that asked for the decision.
-          onError: (error) => {
-            toast.dismiss(loading);
-            resolve(errorMessage(error));
-          },
-        },
+        // The refusal shows in the dialog that asked for the decision.
+        { onSuccess: () => resolve(undefined), onError: (error) => resolve(errorMessage(error)) },
       );
     });
   return { decide, forget: dialogKey.drop, isBusy: decision.isPending };

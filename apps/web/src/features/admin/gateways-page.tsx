@@ -51,8 +51,7 @@ function AddGatewayDialog({ open, onOpenChange }: { open: boolean; onOpenChange:
     addGateway.mutate(
       { add: address.trim(), type, image },
       {
-        onSuccess: ({ message }) => {
-          toast.success(message);
+        onSuccess: () => {
           reset();
           onOpenChange(false);
         },
@@ -175,10 +174,7 @@ export function GatewaysPage() {
   const confirmDelete = () => {
     if (!deleting) return;
     deleteGateway.mutate(deleting._id, {
-      onSuccess: ({ message }) => {
-        toast.success(message);
-        setDeleting(null);
-      },
+      onSuccess: () => setDeleting(null),
       onError: (failed) => toast.error(failure(failed, 'Failed to delete gateway')),
     });
   };

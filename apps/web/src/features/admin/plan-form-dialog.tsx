@@ -9,7 +9,6 @@ import {
 } from '@vestora/shared';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
-import toast from 'react-hot-toast';
 import { errorMessage } from '../../app/api.ts';
 import { Button } from '../../ui/button.tsx';
 import { DialogActions, Modal } from '../../ui/dialog.tsx';
@@ -113,8 +112,7 @@ export function PlanFormDialog({
     savePlan.mutate(
       { id: plan?._id ?? null, body: result.body },
       {
-        onSuccess: ({ message }) => {
-          toast.success(message);
+        onSuccess: () => {
           // Back to the plan's terms (or an empty form), so the next opening starts clean.
           reset();
           onOpenChange(false);

@@ -1,7 +1,6 @@
 import { type ExchangeRate, SetRatesRequestSchema } from '@vestora/shared';
 import { useEffect, useId } from 'react';
 import { useForm } from 'react-hook-form';
-import toast from 'react-hot-toast';
 import { errorMessage } from '../../app/api.ts';
 import { Button } from '../../ui/button.tsx';
 import { FormError, TextField } from '../../ui/field.tsx';
@@ -36,10 +35,7 @@ export function RatesPanel() {
       setError('root', { message: parsed.error.issues[0]?.message });
       return;
     }
-    setRates.mutate(values, {
-      onSuccess: ({ message }) => toast.success(message),
-      onError: (failed) => setError('root', { message: errorMessage(failed) }),
-    });
+    setRates.mutate(values, { onError: (failed) => setError('root', { message: errorMessage(failed) }) });
   });
 
   return (

@@ -1,7 +1,6 @@
 import { centsToUsd, FundReserveRequestSchema, type ReserveStatus } from '@vestora/shared';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import toast from 'react-hot-toast';
 import { errorMessage } from '../../app/api.ts';
 import { Button } from '../../ui/button.tsx';
 import { DialogActions, Modal } from '../../ui/dialog.tsx';
@@ -41,8 +40,7 @@ function FundReserveDialog({ open, onOpenChange }: { open: boolean; onOpenChange
     fundReserve.mutate(
       { amount: centsToUsd(amountCents), ...(note ? { note } : {}), idempotencyKey: dialogKey.current() },
       {
-        onSuccess: ({ message }) => {
-          toast.success(message);
+        onSuccess: () => {
           reset(EMPTY);
           dialogKey.drop();
           onOpenChange(false);

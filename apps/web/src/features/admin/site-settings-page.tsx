@@ -1,6 +1,5 @@
 import type { SiteSettings, Slide } from '@vestora/shared';
 import { useEffect, useState } from 'react';
-import toast from 'react-hot-toast';
 import { errorMessage } from '../../app/api.ts';
 import { Button } from '../../ui/button.tsx';
 import { FormError, TextField } from '../../ui/field.tsx';
@@ -57,8 +56,7 @@ export function SiteSettingsPage() {
         foundingYear: year === '' ? null : Number(year),
       },
       {
-        onSuccess: ({ data: saved, message }) => {
-          toast.success(message);
+        onSuccess: ({ data: saved }) => {
           setError(undefined);
           setDraft(toDraft(saved));
         },

@@ -1,7 +1,6 @@
 import { SupportMessageRequestSchema, type SupportTicket } from '@vestora/shared';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import toast from 'react-hot-toast';
 import { errorMessage } from '../../app/api.ts';
 import { Button } from '../../ui/button.tsx';
 import { ConfirmDialog } from '../../ui/dialog.tsx';
@@ -129,8 +128,7 @@ function ReplyForm({
     reply.mutate(
       { ticketId: ticket._id, message: parsed.data.message },
       {
-        onSuccess: ({ data, message }) => {
-          toast.success(message);
+        onSuccess: ({ data }) => {
           reset();
           onAnswered(data);
         },
@@ -187,8 +185,7 @@ function TicketConversation({
 
   const onConfirmClose = () =>
     closeTicket.mutate(ticket._id, {
-      onSuccess: ({ data, message }) => {
-        toast.success(message);
+      onSuccess: ({ data }) => {
         setIsClosing(false);
         onChanged(data);
       },

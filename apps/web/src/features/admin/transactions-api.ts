@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   type AdminTransaction,
   allTransactionsRoute,
@@ -10,6 +10,7 @@ import {
   type TransactionStatus,
 } from '@vestora/shared';
 import { callApi, queryKeyOf } from '../../app/api.ts';
+import { useToastMutation } from '../../ui/use-toast-mutation.ts';
 
 export const TRANSACTIONS_PAGE_SIZE = 20;
 
@@ -54,7 +55,8 @@ interface Decision {
  */
 export function useDecision() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useToastMutation({
+    isWaitShown: true,
     // An approval of a deposit takes no body; the other decisions take a reason or a payout hash.
     mutationFn: ({ route, id, body, idempotencyKey }: Decision) =>
       'body' in route
