@@ -1,5 +1,4 @@
 import { useMutation } from '@tanstack/react-query';
-import { MESSAGES } from '@vestora/shared';
 import toast from 'react-hot-toast';
 import { errorMessage } from '../app/api.ts';
 
@@ -7,8 +6,8 @@ interface ToastMutationOptions<Data, Variables> {
   mutationFn: (variables: Variables) => Promise<Data>;
   /** What the success toast says: the answer's `message` unless told; nothing when it gives null. */
   successMessage?: (data: Data, variables: Variables) => string | null;
-  /** 'Please wait....' while the call runs, replaced by the success toast. */
-  isWaitShown?: boolean;
+  /** A toast while the call runs ('Please wait....'), replaced by the answer's. */
+  waitMessage?: (variables: Variables) => string;
   /** The refusal is toasted too, for acts with no form to show it in. */
   isErrorToasted?: boolean;
   /** After the toast: reload what the change touched. */
@@ -25,14 +24,14 @@ interface ToastMutationOptions<Data, Variables> {
 export function useToastMutation<Data extends { message: string }, Variables = void>({
   mutationFn,
   successMessage = (data) => data.message,
-  isWaitShown = false,
+  waitMessage,
   isErrorToasted = false,
   onSuccess,
   onSettled,
 }: ToastMutationOptions<Data, Variables>) {
   return useMutation({
     mutationFn,
-    onMutate: () => (isWaitShown ? toast.loading(MESSAGES.pleaseWait) : undefined),
+    onMutate: (variables) => (waitMessage ? toast.loading(waitMessage(variables)) : undefined),
     onSuccess: (data, variables, waitToast) => {
       const message = successMessage(data, variables);
       if (message) toast.success(message, { id: waitToast });

@@ -1,8 +1,9 @@
 import { type ExchangeRate, SetRatesRequestSchema } from '@vestora/shared';
-import { useEffect, useId } from 'react';
+import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { errorMessage } from '../../app/api.ts';
 import { Button } from '../../ui/button.tsx';
+import { CardSection } from '../../ui/card.tsx';
 import { FormError, TextField } from '../../ui/field.tsx';
 import { formatDateTime } from '../../ui/format.ts';
 import { ErrorNote } from '../../ui/table.tsx';
@@ -17,7 +18,6 @@ const setAtNote = (rate: ExchangeRate | null) => (rate ? `Set ${formatDateTime(r
 
 /** The USD prices Bitcoin and Ether deposits are credited at; USDT is one dollar. */
 export function RatesPanel() {
-  const headingId = useId();
   const { data, isPending, isError, error } = useRates();
   const setRates = useSetRates();
   const { register, handleSubmit, reset, setError, formState } = useForm<RatesForm>({
@@ -39,17 +39,12 @@ export function RatesPanel() {
   });
 
   return (
-    <section
-      aria-labelledby={headingId}
+    <CardSection
+      title="Exchange rates"
+      description="The USD price of one coin that Bitcoin and Ether deposits are valued at. USDT counts as one dollar."
       aria-busy={isPending || setRates.isPending}
-      className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5"
+      className="p-4 sm:p-5"
     >
-      <h2 id={headingId} className="text-lg font-semibold text-slate-900">
-        Exchange rates
-      </h2>
-      <p className="mb-4 text-sm text-slate-600">
-        The USD price of one coin that Bitcoin and Ether deposits are valued at. USDT counts as one dollar.
-      </p>
       {isError ? (
         <ErrorNote message={errorMessage(error)} />
       ) : (
@@ -80,6 +75,6 @@ export function RatesPanel() {
           </Button>
         </form>
       )}
-    </section>
+    </CardSection>
   );
 }

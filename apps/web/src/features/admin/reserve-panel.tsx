@@ -3,6 +3,7 @@ import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { errorMessage } from '../../app/api.ts';
 import { Button } from '../../ui/button.tsx';
+import { CardSection } from '../../ui/card.tsx';
 import { DialogActions, Modal } from '../../ui/dialog.tsx';
 import { FormError, TextField } from '../../ui/field.tsx';
 import { count, usd } from '../../ui/format.ts';
@@ -123,26 +124,18 @@ function ReserveFigures({ reserve }: { reserve: ReserveStatus }) {
 export function ReservePanel() {
   const [isFunding, setIsFunding] = useState(false);
   const { data: reserve, isPending, isError, error } = useReserve();
-  const headingId = useId();
 
   return (
-    <section
-      aria-labelledby={headingId}
-      className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5"
-    >
-      <div className="mb-4 flex flex-wrap items-start justify-between gap-3">
-        <div>
-          <h2 id={headingId} className="text-lg font-semibold text-slate-900">
-            Yield reserve
-          </h2>
-          <p className="text-sm text-slate-600">
-            A return that the reserve cannot cover waits, and is paid once the reserve is funded.
-          </p>
-        </div>
+    <CardSection
+      title="Yield reserve"
+      description="A return that the reserve cannot cover waits, and is paid once the reserve is funded."
+      actions={
         <Button onClick={() => setIsFunding(true)} className="max-sm:w-full">
           Fund reserve
         </Button>
-      </div>
+      }
+      className="p-4 sm:p-5"
+    >
       {isPending ? (
         <p className="text-sm text-slate-500">Loading the reserve…</p>
       ) : isError ? (
@@ -151,6 +144,6 @@ export function ReservePanel() {
         <ReserveFigures reserve={reserve} />
       )}
       <FundReserveDialog open={isFunding} onOpenChange={setIsFunding} />
-    </section>
+    </CardSection>
   );
 }

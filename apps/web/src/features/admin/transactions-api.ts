@@ -7,6 +7,7 @@ import {
   type BodyInputOf,
   type declineDepositRoute,
   type declineWithdrawalRoute,
+  MESSAGES,
   type TransactionStatus,
 } from '@vestora/shared';
 import { callApi, queryKeyOf } from '../../app/api.ts';
@@ -56,7 +57,7 @@ interface Decision {
 export function useDecision() {
   const queryClient = useQueryClient();
   return useToastMutation({
-    isWaitShown: true,
+    waitMessage: () => MESSAGES.pleaseWait,
     // An approval of a deposit takes no body; the other decisions take a reason or a payout hash.
     mutationFn: ({ route, id, body, idempotencyKey }: Decision) =>
       'body' in route

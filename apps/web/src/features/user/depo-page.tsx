@@ -72,7 +72,7 @@ function TransactionStep({
   const chainAddress = useDepositAddress(coin);
   const hasOwnAddress = Boolean(chainAddress.data);
   const gateway = useGateway(coin, !chainAddress.isPending && !hasOwnAddress);
-  const createDeposit = useCreateDeposit();
+  const createDeposit = useCreateDeposit(() => 'Deposit Processing...');
   const submissionKey = useSubmissionKey();
   const [hasPaid, setHasPaid] = useState(false);
   const [proof, setProof] = useState<File | null>(null);
@@ -88,17 +88,13 @@ function TransactionStep({
     const idempotencyKey = submissionKey.start([coin, amount, proof]);
     if (!idempotencyKey) return;
     setError(undefined);
-    const loading = toast.loading('Deposit Processing...');
     try {
-      const { message } = await createDeposit.mutateAsync({ mode: coin, amount, proof, idempotencyKey });
+      await createDeposit.mutateAsync({ mode: coin, amount, proof, idempotencyKey });
       submissionKey.finish(true);
-      toast.success(message, { id: loading });
       onDeposited();
     } catch (failure) {
       submissionKey.finish(false);
-      const message = errorMessage(failure);
-      toast.error(message, { id: loading });
-      setError(message);
+      setError(errorMessage(failure));
     }
   };
 

@@ -1,5 +1,4 @@
 import { type FormEvent, useId, useState } from 'react';
-import toast from 'react-hot-toast';
 import { errorMessage } from '../../app/api.ts';
 import { Button } from '../../ui/button.tsx';
 import { FormError, TextField } from '../../ui/field.tsx';
@@ -81,7 +80,7 @@ function PaymentStep({
   const chainAddress = useDepositAddress(coin);
   const hasOwnAddress = Boolean(chainAddress.data);
   const gateway = useGateway(coin, !chainAddress.isPending && !hasOwnAddress);
-  const createDeposit = useCreateDeposit();
+  const createDeposit = useCreateDeposit(() => LOADING_TEXTS[coin]);
   const submissionKey = useSubmissionKey();
   const [proof, setProof] = useState<File | null>(null);
   const [error, setError] = useState<string>();
@@ -91,17 +90,13 @@ function PaymentStep({
     const idempotencyKey = submissionKey.start([coin, amount, proof]);
     if (!idempotencyKey) return;
     setError(undefined);
-    const loading = toast.loading(LOADING_TEXTS[coin]);
     try {
-      const { message } = await createDeposit.mutateAsync({ mode: coin, amount, proof, idempotencyKey });
+      await createDeposit.mutateAsync({ mode: coin, amount, proof, idempotencyKey });
       submissionKey.finish(true);
-      toast.success(message, { id: loading });
       onDeposited();
     } catch (failure) {
       submissionKey.finish(false);
-      const message = errorMessage(failure);
-      toast.error(message, { id: loading });
-      setError(message);
+      setError(errorMessage(failure));
     }
   };
 

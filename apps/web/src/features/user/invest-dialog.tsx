@@ -1,6 +1,5 @@
 import { formatUsd, MESSAGES, type Plan, parseUsdToCents } from '@vestora/shared';
 import { useId, useState } from 'react';
-import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router';
 import { errorMessage } from '../../app/api.ts';
 import { Button } from '../../ui/button.tsx';
@@ -53,9 +52,8 @@ export function InvestDialog({
     if (!idempotencyKey) return;
     setError(undefined);
     try {
-      const { message } = await invest.mutateAsync({ ...request, idempotencyKey });
+      await invest.mutateAsync({ ...request, idempotencyKey });
       submissionKey.finish(true);
-      toast.success(message);
       onOpenChange(false);
       await navigate('/user/my-plans');
     } catch (failure) {

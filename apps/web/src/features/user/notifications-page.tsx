@@ -1,6 +1,5 @@
 import type { Notification } from '@vestora/shared';
 import { useState } from 'react';
-import toast from 'react-hot-toast';
 import { Link } from 'react-router';
 import { errorMessage } from '../../app/api.ts';
 import { Button } from '../../ui/button.tsx';
@@ -56,13 +55,7 @@ export function NotificationsPage() {
   const { data, isPending, isError, error } = useNotifications(page);
   const markRead = useMarkNotificationsRead();
 
-  const mark = (ids?: string[]) =>
-    markRead.mutate(ids, {
-      onSuccess: ({ message }) => {
-        if (!ids) toast.success(message);
-      },
-      onError: (failure) => toast.error(errorMessage(failure)),
-    });
+  const mark = (ids?: string[]) => markRead.mutate(ids);
 
   return (
     <div className="mx-auto max-w-3xl space-y-6">

@@ -1,6 +1,5 @@
 import { MESSAGES, type SupportTicket } from '@vestora/shared';
 import { useId, useState } from 'react';
-import toast from 'react-hot-toast';
 import { errorMessage } from '../../app/api.ts';
 import { Button } from '../../ui/button.tsx';
 import { FormError } from '../../ui/field.tsx';
@@ -33,7 +32,8 @@ function MessageForm({
   label: string;
   submitLabel: string;
   isBusy: boolean;
-  onSend: (message: string) => Promise<string>;
+  /** Sends the message; the send's own hook says the answer. */
+  onSend: (message: string) => Promise<unknown>;
 }) {
   const fieldId = useId();
   const [message, setMessage] = useState('');
@@ -47,7 +47,7 @@ function MessageForm({
     }
     setError(undefined);
     try {
-      toast.success(await onSend(message));
+      await onSend(message);
       setMessage('');
     } catch (failure) {
       setError(errorMessage(failure));
@@ -126,7 +126,7 @@ function Ticket({ ticket }: { ticket: SupportTicket }) {
               label="Your reply"
               submitLabel="Send reply"
               isBusy={reply.isPending}
-              onSend={async (message) => (await reply.mutateAsync({ ticketId: ticket._id, message })).message}
+              onSend={(message) => reply.mutateAsync({ ticketId: ticket._id, message })}
             />
           </div>
         </details>
@@ -169,7 +169,7 @@ export function SupportPage() {
               label="Message"
               submitLabel="Send"
               isBusy={send.isPending}
-              onSend={async (message) => (await send.mutateAsync(message)).message}
+              onSend={(message) => send.mutateAsync(message)}
             />
           </div>
         </section>

@@ -1,6 +1,5 @@
 import { EnableTwoFactorRequestSchema, type LoginOutcome } from '@vestora/shared';
 import { useState } from 'react';
-import toast from 'react-hot-toast';
 import { errorMessage } from '../../app/api.ts';
 import { Button } from '../../ui/button.tsx';
 import { DialogActions, Modal } from '../../ui/dialog.tsx';
@@ -97,8 +96,7 @@ function EnableDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (op
     }
     setError(undefined);
     confirm.mutate(checked.data, {
-      onSuccess: ({ data, message }) => {
-        toast.success(message);
+      onSuccess: ({ data }) => {
         setPassword('');
         setRecoveryCodes(data.recoveryCodes);
       },
@@ -173,8 +171,7 @@ function DisableDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (o
     disable.mutate(
       { password, code: code.trim() },
       {
-        onSuccess: ({ message }) => {
-          toast.success(message);
+        onSuccess: () => {
           setPassword('');
           setCode('');
           onOpenChange(false);
@@ -230,8 +227,7 @@ function RenewCodesDialog({ open, onOpenChange }: { open: boolean; onOpenChange:
     renew.mutate(
       { password, code: code.trim() },
       {
-        onSuccess: ({ data, message }) => {
-          toast.success(message);
+        onSuccess: ({ data }) => {
           setPassword('');
           setCode('');
           setRecoveryCodes(data.recoveryCodes);

@@ -7,7 +7,6 @@ import {
 } from '@vestora/shared';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import toast from 'react-hot-toast';
 import { ApiError, errorMessage } from '../../app/api.ts';
 import { Button } from '../../ui/button.tsx';
 import { DialogActions, Modal } from '../../ui/dialog.tsx';
@@ -84,8 +83,7 @@ export function UpdateProfileDialog({
     setError(undefined);
     try {
       const proof = isEmailChange ? { password, ...(isCodeNeeded ? { code } : {}) } : {};
-      const { message } = await updateProfile.mutateAsync({ ...profile, ...proof });
-      toast.success(message);
+      await updateProfile.mutateAsync({ ...profile, ...proof });
       setIsCodeAsked(false);
       onOpenChange(false);
     } catch (failure) {

@@ -85,17 +85,13 @@ function WithdrawalForm({ user }: { user: TradeUser }) {
     const idempotencyKey = submissionKey.start([request.amount, request.method, request.address]);
     if (!idempotencyKey) return;
     setError(undefined);
-    const loading = toast.loading('Submitting your withdrawal...');
     try {
-      const { message } = await requestWithdrawal.mutateAsync({ ...request, idempotencyKey });
+      await requestWithdrawal.mutateAsync({ ...request, idempotencyKey });
       submissionKey.finish(true);
-      toast.success(message, { id: loading });
       reset({ ...EMPTY_FORM, method: form.method });
     } catch (failure) {
       submissionKey.finish(false);
-      const message = errorMessage(failure);
-      toast.error(message, { id: loading });
-      setError(message);
+      setError(errorMessage(failure));
     }
   });
 

@@ -1,7 +1,6 @@
 import { COINS, type Coin, type WithdrawalAddress } from '@vestora/shared';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import toast from 'react-hot-toast';
 import { ApiError, errorMessage } from '../../app/api.ts';
 import { Button } from '../../ui/button.tsx';
 import { ConfirmDialog, DialogActions, Modal } from '../../ui/dialog.tsx';
@@ -26,12 +25,7 @@ export function WithdrawalAddressBook() {
 
   const onRemove = async () => {
     if (!removing) return;
-    try {
-      toast.success((await removeAddress.mutateAsync(removing._id)).message);
-      setRemoving(null);
-    } catch (failure) {
-      toast.error(errorMessage(failure));
-    }
+    removeAddress.mutate(removing._id, { onSuccess: () => setRemoving(null) });
   };
 
   return (
@@ -140,8 +134,7 @@ function AddAddressDialog({ open, onOpenChange }: { open: boolean; onOpenChange:
   const onSubmit = handleSubmit(async ({ code, ...form }) => {
     setError(undefined);
     try {
-      const { message, data } = await addAddress.mutateAsync({ ...form, ...(code ? { code } : {}) });
-      toast.success(`${message} Usable from ${formatDateTime(data.usableAt)}.`);
+      await addAddress.mutateAsync({ ...form, ...(code ? { code } : {}) });
       close(false);
     } catch (failure) {
       if (failure instanceof ApiError && failure.details.twoFactorRequired === true) setIsCodeAsked(true);
