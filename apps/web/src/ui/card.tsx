@@ -39,7 +39,7 @@ export function CardSection({
   const headingId = useId();
   return (
     <section aria-labelledby={headingId} className={`${CARD_CLASS} ${className}`} {...props}>
-      <div className="flex flex-wrap items-start justify-between gap-3">
+      <div className="mb-4 flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
           <h2 id={headingId} className="text-lg font-semibold text-slate-900">
             {title}
@@ -48,7 +48,7 @@ export function CardSection({
         </div>
         {actions}
       </div>
-      <div className="mt-4">{children}</div>
+      {children}
     </section>
   );
 }

@@ -2,7 +2,9 @@ import { MESSAGES, type SupportTicket } from '@vestora/shared';
 import { useId, useState } from 'react';
 import { errorMessage } from '../../app/api.ts';
 import { Button } from '../../ui/button.tsx';
+import { CardSection } from '../../ui/card.tsx';
 import { FormError } from '../../ui/field.tsx';
+import { PageHeader } from '../../ui/page-header.tsx';
 import { PageSpinner } from '../../ui/spinner.tsx';
 import { ErrorNote } from '../../ui/table.tsx';
 import { formatDateTime } from './format.ts';
@@ -139,40 +141,33 @@ export function SupportPage() {
   const supportEmail = useSupportEmail();
   const send = useSendSupportMessage();
   const tickets = useSupportTickets();
-  const formHeadingId = useId();
   const ticketsHeadingId = useId();
 
   return (
     <div className="mx-auto max-w-6xl space-y-6">
-      <div>
-        <h1 className="text-2xl font-bold text-slate-900">Support</h1>
-        <p className="text-sm text-slate-600">Ask us anything about your account; our team answers here.</p>
-      </div>
+      <PageHeader title="Support" description="Ask us anything about your account; our team answers here." />
       <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-5">
-        <section
-          aria-labelledby={formHeadingId}
-          className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6 lg:col-span-2"
+        <CardSection
+          title="Send us a message"
+          description={
+            supportEmail && (
+              <>
+                Or write to{' '}
+                <a href={`mailto:${supportEmail}`} className="font-medium text-brand-700 underline">
+                  {supportEmail}
+                </a>
+              </>
+            )
+          }
+          className="p-5 sm:p-6 lg:col-span-2"
         >
-          <h2 id={formHeadingId} className="text-lg font-semibold text-slate-900">
-            Send us a message
-          </h2>
-          {supportEmail && (
-            <p className="mt-1 text-sm text-slate-600">
-              Or write to{' '}
-              <a href={`mailto:${supportEmail}`} className="font-medium text-brand-700 underline">
-                {supportEmail}
-              </a>
-            </p>
-          )}
-          <div className="mt-4">
-            <MessageForm
-              label="Message"
-              submitLabel="Send"
-              isBusy={send.isPending}
-              onSend={(message) => send.mutateAsync(message)}
-            />
-          </div>
-        </section>
+          <MessageForm
+            label="Message"
+            submitLabel="Send"
+            isBusy={send.isPending}
+            onSend={(message) => send.mutateAsync(message)}
+          />
+        </CardSection>
         <section aria-labelledby={ticketsHeadingId} className="space-y-4 lg:col-span-3">
           <h2 id={ticketsHeadingId} className="text-lg font-semibold text-slate-900">
             Your requests

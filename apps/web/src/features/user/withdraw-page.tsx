@@ -11,11 +11,13 @@ import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { errorMessage } from '../../app/api.ts';
 import { Button } from '../../ui/button.tsx';
+import { CardSection } from '../../ui/card.tsx';
 import { FormError, SelectField, TextField } from '../../ui/field.tsx';
 import { Pagination } from '../../ui/pagination.tsx';
 import { PageSpinner } from '../../ui/spinner.tsx';
 import { StatusBadge } from '../../ui/status-badge.tsx';
 import { ErrorNote } from '../../ui/table.tsx';
+import { useListParams } from '../../ui/use-list-params.ts';
 import { CoinMark } from './coin-choice.tsx';
 import { COIN_NAMES, formatDateTime, usd } from './format.ts';
 import { useProfile } from './profile-api.ts';
@@ -59,7 +61,6 @@ export function WithdrawPage() {
 }
 
 function WithdrawalForm({ user }: { user: TradeUser }) {
-  const headingId = useId();
   const reasonId = useId();
   const lockId = useId();
   const addressListId = useId();
@@ -96,14 +97,8 @@ function WithdrawalForm({ user }: { user: TradeUser }) {
   });
 
   return (
-    <section
-      aria-labelledby={headingId}
-      className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6 lg:col-span-2"
-    >
-      <h2 id={headingId} className="text-lg font-semibold text-slate-900">
-        Request New Withdrawal
-      </h2>
-      <div className="mt-4 rounded-xl bg-brand-50 px-4 py-3">
+    <CardSection title="Request New Withdrawal" className="p-5 sm:p-6 lg:col-span-2">
+      <div className="rounded-xl bg-brand-50 px-4 py-3">
         <p className="text-sm text-brand-900">Available balance</p>
         <p className="text-2xl font-bold text-brand-900 tabular-nums">{usd(user.accountBalance)}</p>
       </div>
@@ -168,56 +163,47 @@ function WithdrawalForm({ user }: { user: TradeUser }) {
           </Button>
         </fieldset>
       </form>
-    </section>
+    </CardSection>
   );
 }
 
 function WithdrawalRequests() {
-  const headingId = useId();
-  const [page, setPage] = useState(1);
+  const { page, setPage } = useListParams({});
   const { data, isPending, isError, error } = useWithdrawals(page);
 
   return (
-    <section
-      aria-labelledby={headingId}
-      className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6 lg:col-span-3"
-    >
-      <h2 id={headingId} className="text-lg font-semibold text-slate-900">
-        Your withdrawal requests
-      </h2>
-      <div className="mt-4">
-        {isPending ? (
-          <PageSpinner label="Loading withdrawal requests" />
-        ) : isError ? (
-          <ErrorNote message={errorMessage(error)} />
-        ) : data.data.length === 0 ? (
-          <p className="rounded-xl bg-slate-50 px-4 py-8 text-center text-sm text-slate-600">
-            No withdrawal requests yet.
-          </p>
-        ) : (
-          <ul className="divide-y divide-slate-100">
-            {data.data.map((withdrawal) => (
-              <li key={withdrawal._id} className="flex items-start justify-between gap-3 py-3">
-                <div className="flex min-w-0 gap-3">
-                  <CoinMark coin={withdrawal.method} />
-                  <div className="min-w-0 space-y-0.5">
-                    <p className="font-semibold text-slate-900 tabular-nums">
-                      {usd(withdrawal.amount)}{' '}
-                      <span className="font-normal text-slate-600">in {COIN_NAMES[withdrawal.method]}</span>
-                    </p>
-                    <p className="truncate font-mono text-xs text-slate-600" title={withdrawal.address}>
-                      To {withdrawal.address}
-                    </p>
-                    <p className="text-xs text-slate-500">{formatDateTime(withdrawal.createdAt)}</p>
-                    {withdrawal.reason && <p className="text-xs text-red-700">Reason: {withdrawal.reason}</p>}
-                  </div>
+    <CardSection title="Your withdrawal requests" className="p-5 sm:p-6 lg:col-span-3">
+      {isPending ? (
+        <PageSpinner label="Loading withdrawal requests" />
+      ) : isError ? (
+        <ErrorNote message={errorMessage(error)} />
+      ) : data.data.length === 0 ? (
+        <p className="rounded-xl bg-slate-50 px-4 py-8 text-center text-sm text-slate-600">
+          No withdrawal requests yet.
+        </p>
+      ) : (
+        <ul className="divide-y divide-slate-100">
+          {data.data.map((withdrawal) => (
+            <li key={withdrawal._id} className="flex items-start justify-between gap-3 py-3">
+              <div className="flex min-w-0 gap-3">
+                <CoinMark coin={withdrawal.method} />
+                <div className="min-w-0 space-y-0.5">
+                  <p className="font-semibold text-slate-900 tabular-nums">
+                    {usd(withdrawal.amount)}{' '}
+                    <span className="font-normal text-slate-600">in {COIN_NAMES[withdrawal.method]}</span>
+                  </p>
+                  <p className="truncate font-mono text-xs text-slate-600" title={withdrawal.address}>
+                    To {withdrawal.address}
+                  </p>
+                  <p className="text-xs text-slate-500">{formatDateTime(withdrawal.createdAt)}</p>
+                  {withdrawal.reason && <p className="text-xs text-red-700">Reason: {withdrawal.reason}</p>}
                 </div>
-                <StatusBadge status={withdrawal.status} />
-              </li>
-            ))}
-          </ul>
-        )}
-      </div>
+              </div>
+              <StatusBadge status={withdrawal.status} />
+            </li>
+          ))}
+        </ul>
+      )}
       {data && (
         <div className="mt-4">
           <Pagination
@@ -229,6 +215,6 @@ function WithdrawalRequests() {
           />
         </div>
       )}
-    </section>
+    </CardSection>
   );
 }

@@ -1,8 +1,9 @@
 import { COINS, type Coin, type WithdrawalAddress } from '@vestora/shared';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { ApiError, errorMessage } from '../../app/api.ts';
 import { Button } from '../../ui/button.tsx';
+import { CardSection } from '../../ui/card.tsx';
 import { ConfirmDialog, DialogActions, Modal } from '../../ui/dialog.tsx';
 import { FormError, PasswordField, SelectField, TextField } from '../../ui/field.tsx';
 import { PageSpinner } from '../../ui/spinner.tsx';
@@ -17,7 +18,6 @@ import {
 
 /** The addresses money may leave to: new ones wait out their cool-off, which the list shows. */
 export function WithdrawalAddressBook() {
-  const headingId = useId();
   const { data, isPending, isError, error } = useWithdrawalAddressBook();
   const [isAdding, setIsAdding] = useState(false);
   const [removing, setRemoving] = useState<WithdrawalAddress | null>(null);
@@ -29,65 +29,54 @@ export function WithdrawalAddressBook() {
   };
 
   return (
-    <section
-      aria-labelledby={headingId}
-      aria-busy={isPending}
-      className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6"
-    >
-      <div className="flex flex-wrap items-start justify-between gap-3">
-        <div className="min-w-0">
-          <h2 id={headingId} className="text-lg font-semibold text-slate-900">
-            Withdrawal addresses
-          </h2>
-          <p className="text-sm text-slate-600">
-            Money leaves only to these addresses. A new one can be used once its waiting period is over, and
-            we e-mail you a link that removes it if you did not add it.
-          </p>
-        </div>
+    <CardSection
+      title="Withdrawal addresses"
+      description="Money leaves only to these addresses. A new one can be used once its waiting period is over, and we e-mail you a link that removes it if you did not add it."
+      actions={
         <Button variant="secondary" onClick={() => setIsAdding(true)}>
           Add address
         </Button>
-      </div>
-      <div className="mt-4">
-        {isPending ? (
-          <PageSpinner label="Loading withdrawal addresses" />
-        ) : isError ? (
-          <ErrorNote message={errorMessage(error)} />
-        ) : data.data.length === 0 ? (
-          <p className="rounded-xl bg-slate-50 px-4 py-6 text-center text-sm text-slate-600">
-            No saved addresses yet.
-          </p>
-        ) : (
-          <ul className="divide-y divide-slate-100" aria-label="Saved addresses">
-            {data.data.map((saved) => (
-              <li key={saved._id} className="flex items-start justify-between gap-3 py-3">
-                <div className="flex min-w-0 gap-3">
-                  <CoinMark coin={saved.coin} />
-                  <div className="min-w-0 space-y-0.5">
-                    <p className="break-words font-semibold text-slate-900">{saved.label}</p>
-                    <p className="break-all font-mono text-xs text-slate-600">{saved.address}</p>
-                    {saved.isUsable ? (
-                      <p className="text-xs font-medium text-emerald-700">Ready for withdrawals</p>
-                    ) : (
-                      <p className="text-xs font-medium text-amber-800">
-                        Waiting period: usable from {formatDateTime(saved.usableAt)}
-                      </p>
-                    )}
-                  </div>
+      }
+      aria-busy={isPending}
+    >
+      {isPending ? (
+        <PageSpinner label="Loading withdrawal addresses" />
+      ) : isError ? (
+        <ErrorNote message={errorMessage(error)} />
+      ) : data.data.length === 0 ? (
+        <p className="rounded-xl bg-slate-50 px-4 py-6 text-center text-sm text-slate-600">
+          No saved addresses yet.
+        </p>
+      ) : (
+        <ul className="divide-y divide-slate-100" aria-label="Saved addresses">
+          {data.data.map((saved) => (
+            <li key={saved._id} className="flex items-start justify-between gap-3 py-3">
+              <div className="flex min-w-0 gap-3">
+                <CoinMark coin={saved.coin} />
+                <div className="min-w-0 space-y-0.5">
+                  <p className="break-words font-semibold text-slate-900">{saved.label}</p>
+                  <p className="break-all font-mono text-xs text-slate-600">{saved.address}</p>
+                  {saved.isUsable ? (
+                    <p className="text-xs font-medium text-emerald-700">Ready for withdrawals</p>
+                  ) : (
+                    <p className="text-xs font-medium text-amber-800">
+                      Waiting period: usable from {formatDateTime(saved.usableAt)}
+                    </p>
+                  )}
                 </div>
-                <Button
-                  variant="ghost"
-                  size="sm"
-                  aria-label={`Remove ${saved.label}`}
-                  onClick={() => setRemoving(saved)}
-                >
-                  Remove
-                </Button>
-              </li>
-            ))}
-          </ul>
-        )}
-      </div>
+              </div>
+              <Button
+                variant="ghost"
+                size="sm"
+                aria-label={`Remove ${saved.label}`}
+                onClick={() => setRemoving(saved)}
+              >
+                Remove
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
       <AddAddressDialog open={isAdding} onOpenChange={setIsAdding} />
       <ConfirmDialog
         open={removing !== null}
@@ -100,9 +89,9 @@ export function WithdrawalAddressBook() {
         busyLabel="Removing..."
         isBusy={removeAddress.isPending}
         variant="danger"
-        onConfirm={() => void onRemove()}
+        onConfirm={onRemove}
       />
-    </section>
+    </CardSection>
   );
 }
 
