@@ -1,17 +1,15 @@
 import { COINS, type Coin } from '@vestora/shared';
 import { type FormEvent, useState } from 'react';
 import toast from 'react-hot-toast';
-import { errorMessage } from '../../app/api.ts';
 import { Button } from '../../ui/button.tsx';
 import { FormError, TextField } from '../../ui/field.tsx';
 import { AddressLoading, ChainPaymentStep } from './chain-deposit.tsx';
-import { useCreateDeposit, useDepositAddress, useGateway } from './deposit-api.ts';
 import { checkDepoEntry, DEPOSIT_TEXTS, type DepositDraft } from './deposit-rules.ts';
 import { AmountSummary, ProofField, StepCard, Stepper } from './deposit-step.tsx';
 import { COIN_NAMES, usd } from './format.ts';
 import { PayableCoinChoice } from './payable-coin-choice.tsx';
-import { useSubmissionKey } from './submission-key.ts';
 import { useDepositEntry } from './use-deposit-entry.ts';
+import { useDepositPayment } from './use-deposit-payment.ts';
 import { WalletDetails } from './wallet-details.tsx';
 
 const STEPS = ['Fund Your Account', 'Transaction Details'] as const;
@@ -69,33 +67,23 @@ function TransactionStep({
   onBack: () => void;
   onDeposited: () => void;
 }) {
-  const chainAddress = useDepositAddress(coin);
-  const hasOwnAddress = Boolean(chainAddress.data);
-  const gateway = useGateway(coin, !chainAddress.isPending && !hasOwnAddress);
-  const createDeposit = useCreateDeposit(() => 'Deposit Processing...');
-  const submissionKey = useSubmissionKey();
+  const { chainAddress, gateway, submit, error, setError, isSubmitting } = useDepositPayment({
+    coin,
+    amount,
+    waitMessage: 'Deposit Processing...',
+    onDeposited,
+  });
   const [hasPaid, setHasPaid] = useState(false);
   const [proof, setProof] = useState<File | null>(null);
-  const [error, setError] = useState<string>();
 
-  const onSubmit = async (event: FormEvent) => {
+  const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (!proof) {
       setError(DEPOSIT_TEXTS.depoProofRequired);
       toast.error(DEPOSIT_TEXTS.depoProofRequired, { id: 'deposit-problem' });
       return;
     }
-    const idempotencyKey = submissionKey.start([coin, amount, proof]);
-    if (!idempotencyKey) return;
-    setError(undefined);
-    try {
-      await createDeposit.mutateAsync({ mode: coin, amount, proof, idempotencyKey });
-      submissionKey.finish(true);
-      onDeposited();
-    } catch (failure) {
-      submissionKey.finish(false);
-      setError(errorMessage(failure));
-    }
+    void submit(proof);
   };
 
   if (chainAddress.data) {
@@ -117,15 +105,15 @@ function TransactionStep({
       <AmountSummary amount={usd(Number(amount))} coinName={COIN_NAMES[coin]} />
       {chainAddress.isPending ? <AddressLoading /> : <WalletDetails mode={coin} gateway={gateway} />}
       {hasPaid ? (
-        <form onSubmit={(event) => void onSubmit(event)} noValidate className="space-y-5">
+        <form onSubmit={onSubmit} noValidate className="space-y-5">
           <ProofField label="Proof of payment" onChange={setProof} focusOnShow />
           <FormError message={error} />
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-between">
-            <Button variant="secondary" onClick={onBack} disabled={createDeposit.isPending}>
+            <Button variant="secondary" onClick={onBack} disabled={isSubmitting}>
               Back
             </Button>
-            <Button type="submit" disabled={!gateway.isSuccess || createDeposit.isPending}>
-              {createDeposit.isPending ? 'Submitting...' : 'Submit'}
+            <Button type="submit" disabled={!gateway.isSuccess || isSubmitting}>
+              {isSubmitting ? 'Submitting...' : 'Submit'}
             </Button>
           </div>
         </form>

@@ -1,16 +1,14 @@
 import { type FormEvent, useId, useState } from 'react';
-import { errorMessage } from '../../app/api.ts';
 import { Button } from '../../ui/button.tsx';
 import { FormError, TextField } from '../../ui/field.tsx';
 import { useSiteSettings } from '../public/site-api.ts';
 import { AddressLoading, ChainPaymentStep } from './chain-deposit.tsx';
-import { useCreateDeposit, useDepositAddress, useGateway } from './deposit-api.ts';
 import { checkDepositEntry, DEPOSIT_TEXTS, type DepositDraft } from './deposit-rules.ts';
 import { AmountSummary, ProofField, StepCard, Stepper } from './deposit-step.tsx';
 import { COIN_NAMES, usd } from './format.ts';
 import { PayableCoinChoice } from './payable-coin-choice.tsx';
-import { useSubmissionKey } from './submission-key.ts';
 import { useDepositEntry } from './use-deposit-entry.ts';
+import { useDepositPayment } from './use-deposit-payment.ts';
 import { WalletDetails } from './wallet-details.tsx';
 
 /** This flow offers Bitcoin and Ethereum only (specification section 9). */
@@ -77,27 +75,17 @@ function PaymentStep({
   onBack: () => void;
   onDeposited: () => void;
 }) {
-  const chainAddress = useDepositAddress(coin);
-  const hasOwnAddress = Boolean(chainAddress.data);
-  const gateway = useGateway(coin, !chainAddress.isPending && !hasOwnAddress);
-  const createDeposit = useCreateDeposit(() => LOADING_TEXTS[coin]);
-  const submissionKey = useSubmissionKey();
+  const { chainAddress, gateway, submit, error, isSubmitting } = useDepositPayment({
+    coin,
+    amount,
+    waitMessage: LOADING_TEXTS[coin],
+    onDeposited,
+  });
   const [proof, setProof] = useState<File | null>(null);
-  const [error, setError] = useState<string>();
 
-  const onSubmit = async (event: FormEvent) => {
+  const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    const idempotencyKey = submissionKey.start([coin, amount, proof]);
-    if (!idempotencyKey) return;
-    setError(undefined);
-    try {
-      await createDeposit.mutateAsync({ mode: coin, amount, proof, idempotencyKey });
-      submissionKey.finish(true);
-      onDeposited();
-    } catch (failure) {
-      submissionKey.finish(false);
-      setError(errorMessage(failure));
-    }
+    void submit(proof);
   };
 
   if (chainAddress.data) {
@@ -113,14 +101,14 @@ function PaymentStep({
     >
       <AmountSummary amount={usd(Number(amount))} coinName={COIN_NAMES[coin]} />
       {chainAddress.isPending ? <AddressLoading /> : <WalletDetails mode={coin} gateway={gateway} />}
-      <form onSubmit={(event) => void onSubmit(event)} noValidate className="space-y-5">
+      <form onSubmit={onSubmit} noValidate className="space-y-5">
         <ProofField label="Proof of payment (optional)" onChange={setProof} />
         <FormError message={error} />
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-between">
-          <Button variant="secondary" onClick={onBack} disabled={createDeposit.isPending}>
+          <Button variant="secondary" onClick={onBack} disabled={isSubmitting}>
             Back
           </Button>
-          <Button type="submit" disabled={!gateway.isSuccess || createDeposit.isPending}>
+          <Button type="submit" disabled={!gateway.isSuccess || isSubmitting}>
             Submit Payment
           </Button>
         </div>

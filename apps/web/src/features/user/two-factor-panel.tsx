@@ -160,47 +160,78 @@ function EnableDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (op
   );
 }
 
-function DisableDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
-  const disable = useDisableTwoFactor();
+/**
+ * The password and a code (from the app, or a recovery code) that turning two-factor off and
+ * renewing the recovery codes both ask for; a refusal stays in the form.
+ */
+function ProofForm({
+  submitLabel,
+  busyLabel,
+  variant = 'primary',
+  isBusy,
+  onProve,
+  onCancel,
+}: {
+  submitLabel: string;
+  busyLabel: string;
+  variant?: 'primary' | 'danger';
+  isBusy: boolean;
+  onProve: (proof: { password: string; code: string }) => Promise<unknown>;
+  onCancel: () => void;
+}) {
   const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
   const [error, setError] = useState<string>();
 
-  const onSubmit = (event: React.FormEvent) => {
+  const onSubmit = async (event: React.FormEvent) => {
     event.preventDefault();
-    disable.mutate(
-      { password, code: code.trim() },
-      {
-        onSuccess: () => {
-          setPassword('');
-          setCode('');
-          onOpenChange(false);
-        },
-        onError: (failure) => setError(errorMessage(failure)),
-      },
-    );
+    setError(undefined);
+    try {
+      await onProve({ password, code: code.trim() });
+      setPassword('');
+      setCode('');
+    } catch (failure) {
+      setError(errorMessage(failure));
+    }
   };
 
   return (
+    <form onSubmit={(event) => void onSubmit(event)} className="space-y-4">
+      <ProofFields
+        password={password}
+        onPasswordChange={setPassword}
+        code={code}
+        onCodeChange={setCode}
+        codeLabel="Code from the app, or a recovery code"
+      />
+      <FormError message={error} />
+      <DialogActions>
+        <Button variant="secondary" onClick={onCancel}>
+          Cancel
+        </Button>
+        <Button type="submit" variant={variant} disabled={isBusy}>
+          {isBusy ? busyLabel : submitLabel}
+        </Button>
+      </DialogActions>
+    </form>
+  );
+}
+
+function DisableDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+  const disable = useDisableTwoFactor();
+  return (
     <Modal open={open} onOpenChange={onOpenChange} title="Turn off two-factor sign-in">
-      <form onSubmit={onSubmit} className="space-y-4">
-        <ProofFields
-          password={password}
-          onPasswordChange={setPassword}
-          code={code}
-          onCodeChange={setCode}
-          codeLabel="Code from the app, or a recovery code"
-        />
-        <FormError message={error} />
-        <DialogActions>
-          <Button variant="secondary" onClick={() => onOpenChange(false)}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="danger" disabled={disable.isPending}>
-            {disable.isPending ? 'Turning off...' : 'Turn off'}
-          </Button>
-        </DialogActions>
-      </form>
+      <ProofForm
+        submitLabel="Turn off"
+        busyLabel="Turning off..."
+        variant="danger"
+        isBusy={disable.isPending}
+        onProve={async (proof) => {
+          await disable.mutateAsync(proof);
+          onOpenChange(false);
+        }}
+        onCancel={() => onOpenChange(false)}
+      />
     </Modal>
   );
 }
@@ -208,33 +239,11 @@ function DisableDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (o
 /** New recovery codes replace the old ones, after the same proof as turning it off. */
 function RenewCodesDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const renew = useRenewRecoveryCodes();
-  const [password, setPassword] = useState('');
-  const [code, setCode] = useState('');
-  const [error, setError] = useState<string>();
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
 
   const close = () => {
-    setPassword('');
-    setCode('');
-    setError(undefined);
     setRecoveryCodes(null);
     onOpenChange(false);
-  };
-
-  const onSubmit = (event: React.FormEvent) => {
-    event.preventDefault();
-    setError(undefined);
-    renew.mutate(
-      { password, code: code.trim() },
-      {
-        onSuccess: ({ data }) => {
-          setPassword('');
-          setCode('');
-          setRecoveryCodes(data.recoveryCodes);
-        },
-        onError: (failure) => setError(errorMessage(failure)),
-      },
-    );
   };
 
   return (
@@ -247,24 +256,13 @@ function RenewCodesDialog({ open, onOpenChange }: { open: boolean; onOpenChange:
       {recoveryCodes ? (
         <RecoveryCodes codes={recoveryCodes} onDone={close} />
       ) : (
-        <form onSubmit={onSubmit} className="space-y-4">
-          <ProofFields
-            password={password}
-            onPasswordChange={setPassword}
-            code={code}
-            onCodeChange={setCode}
-            codeLabel="Code from the app, or a recovery code"
-          />
-          <FormError message={error} />
-          <DialogActions>
-            <Button variant="secondary" onClick={close}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={renew.isPending}>
-              {renew.isPending ? 'Checking...' : 'Make new codes'}
-            </Button>
-          </DialogActions>
-        </form>
+        <ProofForm
+          submitLabel="Make new codes"
+          busyLabel="Checking..."
+          isBusy={renew.isPending}
+          onProve={async (proof) => setRecoveryCodes((await renew.mutateAsync(proof)).data.recoveryCodes)}
+          onCancel={close}
+        />
       )}
     </Modal>
   );
