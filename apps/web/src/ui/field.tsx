@@ -139,7 +139,7 @@ export function FormError({ message }: { message: string | undefined }) {
   );
 }
 
-type SelectFieldProps = SelectHTMLAttributes<HTMLSelectElement> & { label: string } & FieldErrorProps;
+export type SelectFieldProps = SelectHTMLAttributes<HTMLSelectElement> & { label: string } & FieldErrorProps;
 
 export const SelectField = forwardRef<HTMLSelectElement, SelectFieldProps>(function SelectField(
   { label, id, className = '', children, error, 'aria-describedby': describedBy, ...props },
@@ -160,3 +160,18 @@ export const SelectField = forwardRef<HTMLSelectElement, SelectFieldProps>(funct
     </div>
   );
 });
+
+/** The current password, asked again before a change that could hand the account over. */
+export const CurrentPasswordField = forwardRef<HTMLInputElement, Omit<FieldProps, 'label'>>(
+  function CurrentPasswordField(props, ref) {
+    return (
+      <PasswordField
+        ref={ref}
+        label="Current password"
+        toggleLabel="Show current password"
+        autoComplete="current-password"
+        {...props}
+      />
+    );
+  },
+);

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { errorMessage } from '../../app/api.ts';
 import { Button } from '../../ui/button.tsx';
 import { DialogActions, Modal } from '../../ui/dialog.tsx';
-import { FormError, PasswordField, TextField } from '../../ui/field.tsx';
+import { CurrentPasswordField, FormError, TextField } from '../../ui/field.tsx';
 import { formatDateTime } from './format.ts';
 import {
   useConfirmTwoFactor,
@@ -53,13 +53,7 @@ function ProofFields({
 }) {
   return (
     <>
-      <PasswordField
-        label="Current password"
-        toggleLabel="Show current password"
-        autoComplete="current-password"
-        value={password}
-        onChange={(event) => onPasswordChange(event.target.value)}
-      />
+      <CurrentPasswordField value={password} onChange={(event) => onPasswordChange(event.target.value)} />
       <TextField
         label={codeLabel}
         autoComplete="one-time-code"

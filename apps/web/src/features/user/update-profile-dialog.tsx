@@ -10,7 +10,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import { ApiError, errorMessage } from '../../app/api.ts';
 import { Button } from '../../ui/button.tsx';
 import { DialogActions, Modal } from '../../ui/dialog.tsx';
-import { FormError, PasswordField, TextField } from '../../ui/field.tsx';
+import { CurrentPasswordField, FormError, TextField } from '../../ui/field.tsx';
 import { useUpdateProfile } from './account-api.ts';
 import { Tabs } from './tabs.tsx';
 import { useTwoFactorStatus } from './two-factor-api.ts';
@@ -135,12 +135,7 @@ export function UpdateProfileDialog({
               <p className="text-sm text-amber-900">
                 Changing your e-mail address needs your current password; we'll tell your old address.
               </p>
-              <PasswordField
-                label="Current password"
-                toggleLabel="Show current password"
-                autoComplete="current-password"
-                {...register('password')}
-              />
+              <CurrentPasswordField {...register('password')} />
               {isCodeNeeded && (
                 <TextField
                   label="Code from the app, or a recovery code"

@@ -1,24 +1,17 @@
-import {
-  COINS,
-  type Coin,
-  MESSAGES,
-  parseUsdToCents,
-  type TradeUser,
-  WithdrawRequestSchema,
-} from '@vestora/shared';
+import { type Coin, MESSAGES, parseUsdToCents, type TradeUser, WithdrawRequestSchema } from '@vestora/shared';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { errorMessage } from '../../app/api.ts';
 import { Button } from '../../ui/button.tsx';
 import { CardSection } from '../../ui/card.tsx';
-import { FormError, SelectField, TextField } from '../../ui/field.tsx';
+import { FormError, TextField } from '../../ui/field.tsx';
 import { Pagination } from '../../ui/pagination.tsx';
 import { PageSpinner } from '../../ui/spinner.tsx';
 import { StatusBadge } from '../../ui/status-badge.tsx';
 import { ErrorNote } from '../../ui/table.tsx';
 import { useListParams } from '../../ui/use-list-params.ts';
-import { CoinMark } from './coin-choice.tsx';
+import { CoinMark, CoinSelectField } from './coin-choice.tsx';
 import { COIN_NAMES, formatDateTime, usd } from './format.ts';
 import { useProfile } from './profile-api.ts';
 import { useSubmissionKey } from './submission-key.ts';
@@ -132,13 +125,7 @@ function WithdrawalForm({ user }: { user: TradeUser }) {
         >
           <legend className="sr-only">Withdrawal details</legend>
           <TextField label="Amount (USD)" inputMode="decimal" autoComplete="off" {...register('amount')} />
-          <SelectField label="Method" {...register('method')}>
-            {COINS.map((coin) => (
-              <option key={coin} value={coin}>
-                {COIN_NAMES[coin]}
-              </option>
-            ))}
-          </SelectField>
+          <CoinSelectField label="Method" {...register('method')} />
           <TextField
             label="Destination address"
             autoComplete="off"

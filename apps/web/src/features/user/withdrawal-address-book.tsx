@@ -1,15 +1,15 @@
-import { COINS, type Coin, type WithdrawalAddress } from '@vestora/shared';
+import type { Coin, WithdrawalAddress } from '@vestora/shared';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { ApiError, errorMessage } from '../../app/api.ts';
 import { Button } from '../../ui/button.tsx';
 import { CardSection } from '../../ui/card.tsx';
 import { ConfirmDialog, DialogActions, Modal } from '../../ui/dialog.tsx';
-import { FormError, PasswordField, SelectField, TextField } from '../../ui/field.tsx';
+import { CurrentPasswordField, FormError, TextField } from '../../ui/field.tsx';
 import { PageSpinner } from '../../ui/spinner.tsx';
 import { ErrorNote } from '../../ui/table.tsx';
-import { CoinMark } from './coin-choice.tsx';
-import { COIN_NAMES, formatDateTime } from './format.ts';
+import { CoinMark, CoinSelectField } from './coin-choice.tsx';
+import { formatDateTime } from './format.ts';
 import {
   useAddWithdrawalAddress,
   useRemoveWithdrawalAddress,
@@ -141,13 +141,7 @@ function AddAddressDialog({ open, onOpenChange }: { open: boolean; onOpenChange:
       <form onSubmit={(event) => void onSubmit(event)} noValidate>
         <fieldset disabled={addAddress.isPending} className="space-y-4">
           <legend className="sr-only">New address</legend>
-          <SelectField label="Coin" {...register('coin')}>
-            {COINS.map((coin) => (
-              <option key={coin} value={coin}>
-                {COIN_NAMES[coin]}
-              </option>
-            ))}
-          </SelectField>
+          <CoinSelectField label="Coin" {...register('coin')} />
           <TextField
             label="Address"
             autoComplete="off"
@@ -156,12 +150,7 @@ function AddAddressDialog({ open, onOpenChange }: { open: boolean; onOpenChange:
             {...register('address')}
           />
           <TextField label="Label" autoComplete="off" maxLength={60} {...register('label')} />
-          <PasswordField
-            label="Current password"
-            toggleLabel="Show current password"
-            autoComplete="current-password"
-            {...register('password')}
-          />
+          <CurrentPasswordField {...register('password')} />
           {isCodeAsked && (
             <TextField
               label="Authenticator or recovery code"
