@@ -3,8 +3,7 @@ import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { errorMessage } from '../../app/api.ts';
-import { Button } from '../../ui/button.tsx';
-import { DialogActions, Modal } from '../../ui/dialog.tsx';
+import { FormActions, Modal } from '../../ui/dialog.tsx';
 import { FormError, TextField } from '../../ui/field.tsx';
 import { useDialogKey } from './dialog-key.ts';
 import { useCreditOrDebit } from './users-api.ts';
@@ -131,14 +130,12 @@ export function CreditDebitDialog({
           />
         </div>
         <FormError message={formState.errors.root?.message} />
-        <DialogActions>
-          <Button variant="secondary" onClick={() => close(false)} disabled={creditOrDebit.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={creditOrDebit.isPending}>
-            {creditOrDebit.isPending ? 'Please wait...' : 'Submit'}
-          </Button>
-        </DialogActions>
+        <FormActions
+          submitLabel="Submit"
+          busyLabel="Please wait..."
+          isBusy={creditOrDebit.isPending}
+          onCancel={() => close(false)}
+        />
       </form>
     </Modal>
   );

@@ -1,7 +1,6 @@
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { errorMessage } from '../../app/api.ts';
-import { Button } from '../../ui/button.tsx';
-import { ConfirmDialog, DialogActions, Modal } from '../../ui/dialog.tsx';
+import { ConfirmDialog, FormActions, Modal } from '../../ui/dialog.tsx';
 import { FormError } from '../../ui/field.tsx';
 import { useDialogKey } from './dialog-key.ts';
 import { type DecisionRoute, useDecision } from './transactions-api.ts';
@@ -154,14 +153,13 @@ export function DeclineDialog({
           onChange={setReason}
         />
         <FormError message={problem} />
-        <DialogActions>
-          <Button variant="secondary" onClick={close} disabled={isBusy}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="danger" disabled={isBusy}>
-            {isBusy ? 'Declining...' : 'Decline'}
-          </Button>
-        </DialogActions>
+        <FormActions
+          submitLabel="Decline"
+          busyLabel="Declining..."
+          variant="danger"
+          isBusy={isBusy}
+          onCancel={close}
+        />
       </form>
     </Modal>
   );

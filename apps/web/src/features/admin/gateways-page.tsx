@@ -5,7 +5,7 @@ import { ApiError } from '../../app/api.ts';
 import { Button } from '../../ui/button.tsx';
 import { Card } from '../../ui/card.tsx';
 import { copyText } from '../../ui/copy-text.ts';
-import { ConfirmDialog, DialogActions, Modal } from '../../ui/dialog.tsx';
+import { ConfirmDialog, FormActions, Modal } from '../../ui/dialog.tsx';
 import { FormError, SelectField, TextField } from '../../ui/field.tsx';
 import { CopyIcon } from '../../ui/icons.tsx';
 import { PageHeader } from '../../ui/page-header.tsx';
@@ -118,14 +118,12 @@ function AddGatewayDialog({ open, onOpenChange }: { open: boolean; onOpenChange:
           )}
         </div>
         <FormError message={error} />
-        <DialogActions>
-          <Button variant="secondary" onClick={() => onOpenChange(false)}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={addGateway.isPending}>
-            {addGateway.isPending ? 'Adding...' : 'Add Gateway'}
-          </Button>
-        </DialogActions>
+        <FormActions
+          submitLabel="Add Gateway"
+          busyLabel="Adding..."
+          isBusy={addGateway.isPending}
+          onCancel={() => onOpenChange(false)}
+        />
       </form>
     </Modal>
   );

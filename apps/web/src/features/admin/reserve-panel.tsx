@@ -4,7 +4,7 @@ import { useForm } from 'react-hook-form';
 import { errorMessage } from '../../app/api.ts';
 import { Button } from '../../ui/button.tsx';
 import { CardSection } from '../../ui/card.tsx';
-import { DialogActions, Modal } from '../../ui/dialog.tsx';
+import { FormActions, Modal } from '../../ui/dialog.tsx';
 import { FormError, TextField } from '../../ui/field.tsx';
 import { count, usd } from '../../ui/format.ts';
 import { ErrorNote } from '../../ui/table.tsx';
@@ -74,14 +74,12 @@ function FundReserveDialog({ open, onOpenChange }: { open: boolean; onOpenChange
           />
         </div>
         <FormError message={formState.errors.root?.message} />
-        <DialogActions>
-          <Button variant="secondary" onClick={() => close(false)} disabled={fundReserve.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={fundReserve.isPending}>
-            {fundReserve.isPending ? 'Funding...' : 'Fund reserve'}
-          </Button>
-        </DialogActions>
+        <FormActions
+          submitLabel="Fund reserve"
+          busyLabel="Funding..."
+          isBusy={fundReserve.isPending}
+          onCancel={() => close(false)}
+        />
       </form>
     </Modal>
   );

@@ -2,7 +2,7 @@ import { EnableTwoFactorRequestSchema, type LoginOutcome } from '@vestora/shared
 import { useState } from 'react';
 import { errorMessage } from '../../app/api.ts';
 import { Button } from '../../ui/button.tsx';
-import { DialogActions, Modal } from '../../ui/dialog.tsx';
+import { DialogActions, FormActions, Modal } from '../../ui/dialog.tsx';
 import { CurrentPasswordField, FormError, TextField } from '../../ui/field.tsx';
 import { formatDateTime } from './format.ts';
 import {
@@ -128,14 +128,13 @@ function EnableDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (op
             codeLabel="Code from the app"
           />
           <FormError message={error} />
-          <DialogActions>
-            <Button variant="secondary" onClick={close}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={confirm.isPending || code.trim() === ''}>
-              {confirm.isPending ? 'Checking...' : 'Turn on'}
-            </Button>
-          </DialogActions>
+          <FormActions
+            submitLabel="Turn on"
+            busyLabel="Checking..."
+            isBusy={confirm.isPending}
+            canSubmit={code.trim() !== ''}
+            onCancel={close}
+          />
         </form>
       ) : (
         <div className="space-y-3">
@@ -199,14 +198,13 @@ function ProofForm({
         codeLabel="Code from the app, or a recovery code"
       />
       <FormError message={error} />
-      <DialogActions>
-        <Button variant="secondary" onClick={onCancel}>
-          Cancel
-        </Button>
-        <Button type="submit" variant={variant} disabled={isBusy}>
-          {isBusy ? busyLabel : submitLabel}
-        </Button>
-      </DialogActions>
+      <FormActions
+        submitLabel={submitLabel}
+        busyLabel={busyLabel}
+        variant={variant}
+        isBusy={isBusy}
+        onCancel={onCancel}
+      />
     </form>
   );
 }

@@ -8,8 +8,7 @@ import {
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { ApiError, errorMessage } from '../../app/api.ts';
-import { Button } from '../../ui/button.tsx';
-import { DialogActions, Modal } from '../../ui/dialog.tsx';
+import { FormActions, Modal } from '../../ui/dialog.tsx';
 import { CurrentPasswordField, FormError, TextField } from '../../ui/field.tsx';
 import { useUpdateProfile } from './account-api.ts';
 import { Tabs } from './tabs.tsx';
@@ -148,12 +147,12 @@ export function UpdateProfileDialog({
           <div className="mt-4">
             <FormError message={error} />
           </div>
-          <DialogActions>
-            <Button variant="secondary" onClick={() => close(false)}>
-              Cancel
-            </Button>
-            <Button type="submit">{updateProfile.isPending ? 'UPDATING...' : 'UPDATE'}</Button>
-          </DialogActions>
+          <FormActions
+            submitLabel="UPDATE"
+            busyLabel="UPDATING..."
+            isBusy={updateProfile.isPending}
+            onCancel={() => close(false)}
+          />
         </fieldset>
       </form>
     </Modal>

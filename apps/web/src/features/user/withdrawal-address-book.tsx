@@ -4,7 +4,7 @@ import { useForm } from 'react-hook-form';
 import { ApiError, errorMessage } from '../../app/api.ts';
 import { Button } from '../../ui/button.tsx';
 import { CardSection } from '../../ui/card.tsx';
-import { ConfirmDialog, DialogActions, Modal } from '../../ui/dialog.tsx';
+import { ConfirmDialog, FormActions, Modal } from '../../ui/dialog.tsx';
 import { CurrentPasswordField, FormError, TextField } from '../../ui/field.tsx';
 import { PageSpinner } from '../../ui/spinner.tsx';
 import { ErrorNote } from '../../ui/table.tsx';
@@ -159,12 +159,12 @@ function AddAddressDialog({ open, onOpenChange }: { open: boolean; onOpenChange:
             />
           )}
           <FormError message={error} />
-          <DialogActions>
-            <Button variant="secondary" onClick={() => close(false)}>
-              Cancel
-            </Button>
-            <Button type="submit">{addAddress.isPending ? 'Saving...' : 'Save address'}</Button>
-          </DialogActions>
+          <FormActions
+            submitLabel="Save address"
+            busyLabel="Saving..."
+            isBusy={addAddress.isPending}
+            onCancel={() => close(false)}
+          />
         </fieldset>
       </form>
     </Modal>
