@@ -4,7 +4,7 @@ import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { errorMessage } from '../../app/api.ts';
 import { FormActions, Modal } from '../../ui/dialog.tsx';
-import { FormError, TextField } from '../../ui/field.tsx';
+import { FormError, TextAreaField, TextField } from '../../ui/field.tsx';
 import { useDialogKey } from './dialog-key.ts';
 import { useCreditOrDebit } from './users-api.ts';
 
@@ -113,22 +113,13 @@ export function CreditDebitDialog({
           </div>
         </fieldset>
         <TextField label="Amount (USD)" inputMode="decimal" autoComplete="off" {...register('amount')} />
-        <div>
-          <label
-            htmlFor={`${modeLabelId}-reason`}
-            className="mb-1.5 block text-sm font-medium text-slate-700"
-          >
-            Reason
-          </label>
-          <textarea
-            id={`${modeLabelId}-reason`}
-            rows={3}
-            maxLength={500}
-            placeholder="Shown to the user in their history"
-            className="block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-sm text-slate-900 shadow-sm placeholder:text-slate-400 focus:border-brand-600 focus:ring-2 focus:ring-brand-600/20 focus:outline-none"
-            {...register('reason')}
-          />
-        </div>
+        <TextAreaField
+          label="Reason"
+          rows={3}
+          maxLength={500}
+          placeholder="Shown to the user in their history"
+          {...register('reason')}
+        />
         <FormError message={formState.errors.root?.message} />
         <FormActions
           submitLabel="Submit"

@@ -1,7 +1,7 @@
-import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import { errorMessage } from '../../app/api.ts';
 import { ConfirmDialog, FormActions, Modal } from '../../ui/dialog.tsx';
-import { FormError } from '../../ui/field.tsx';
+import { FormError, TextAreaField } from '../../ui/field.tsx';
 import { useDialogKey } from './dialog-key.ts';
 import { type DecisionRoute, useDecision } from './transactions-api.ts';
 
@@ -26,36 +26,6 @@ export function useDecide() {
       );
     });
   return { decide, forget: dialogKey.drop, isBusy: decision.isPending };
-}
-
-export function TextAreaField({
-  label,
-  value,
-  onChange,
-  placeholder,
-}: {
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  placeholder?: string;
-}) {
-  const id = useId();
-  return (
-    <div>
-      <label htmlFor={id} className="mb-1.5 block text-sm font-medium text-slate-700">
-        {label}
-      </label>
-      <textarea
-        id={id}
-        rows={3}
-        maxLength={500}
-        value={value}
-        placeholder={placeholder}
-        onChange={(event) => onChange(event.target.value)}
-        className="block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-sm text-slate-900 shadow-sm placeholder:text-slate-400 focus:border-brand-600 focus:ring-2 focus:ring-brand-600/20 focus:outline-none"
-      />
-    </div>
-  );
 }
 
 /** A yes/no question that sends one approval; a refusal (409 already processed…) stays in view. */
@@ -149,8 +119,10 @@ export function DeclineDialog({
       <form onSubmit={(event) => void onSubmit(event)} noValidate className="space-y-4">
         <TextAreaField
           label={isReasonRequired ? 'Reason' : 'Reason (optional)'}
+          rows={3}
+          maxLength={500}
           value={reason}
-          onChange={setReason}
+          onChange={(event) => setReason(event.target.value)}
         />
         <FormError message={problem} />
         <FormActions

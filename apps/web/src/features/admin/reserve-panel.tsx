@@ -1,11 +1,11 @@
 import { centsToUsd, FundReserveRequestSchema, type ReserveStatus } from '@vestora/shared';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { errorMessage } from '../../app/api.ts';
 import { Button } from '../../ui/button.tsx';
 import { CardSection } from '../../ui/card.tsx';
 import { FormActions, Modal } from '../../ui/dialog.tsx';
-import { FormError, TextField } from '../../ui/field.tsx';
+import { FormError, TextAreaField, TextField } from '../../ui/field.tsx';
 import { count, usd } from '../../ui/format.ts';
 import { ErrorNote } from '../../ui/table.tsx';
 import { useFundReserve, useReserve } from './console-status-api.ts';
@@ -21,7 +21,6 @@ const EMPTY: FundForm = { amount: '', note: '' };
 function FundReserveDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const fundReserve = useFundReserve();
   const dialogKey = useDialogKey();
-  const noteId = useId();
   const { register, handleSubmit, reset, setError, formState } = useForm<FundForm>({ defaultValues: EMPTY });
 
   const close = (isOpen: boolean) => {
@@ -60,19 +59,13 @@ function FundReserveDialog({ open, onOpenChange }: { open: boolean; onOpenChange
     >
       <form onSubmit={onSubmit} noValidate className="space-y-4">
         <TextField label="Amount (USD)" inputMode="decimal" autoComplete="off" {...register('amount')} />
-        <div>
-          <label htmlFor={noteId} className="mb-1.5 block text-sm font-medium text-slate-700">
-            Note (optional)
-          </label>
-          <textarea
-            id={noteId}
-            rows={2}
-            maxLength={500}
-            placeholder="Where the money came from, for the audit trail"
-            className="block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-sm text-slate-900 shadow-sm placeholder:text-slate-400 focus:border-brand-600 focus:ring-2 focus:ring-brand-600/20 focus:outline-none"
-            {...register('note')}
-          />
-        </div>
+        <TextAreaField
+          label="Note (optional)"
+          rows={2}
+          maxLength={500}
+          placeholder="Where the money came from, for the audit trail"
+          {...register('note')}
+        />
         <FormError message={formState.errors.root?.message} />
         <FormActions
           submitLabel="Fund reserve"

@@ -3,7 +3,7 @@ import { useId, useState } from 'react';
 import { errorMessage } from '../../app/api.ts';
 import { Button } from '../../ui/button.tsx';
 import { CardSection } from '../../ui/card.tsx';
-import { FormError } from '../../ui/field.tsx';
+import { FormError, TextAreaField } from '../../ui/field.tsx';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { PageSpinner } from '../../ui/spinner.tsx';
 import { ErrorNote } from '../../ui/table.tsx';
@@ -14,9 +14,6 @@ import {
   useSupportEmail,
   useSupportTickets,
 } from './support-api.ts';
-
-const TEXTAREA_CLASS =
-  'block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-sm text-slate-900 shadow-sm placeholder:text-slate-400 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/20 disabled:bg-slate-100';
 
 const TICKET_STATUS = {
   open: { label: 'Waiting for an answer', tone: 'bg-amber-100 text-amber-900 ring-amber-200' },
@@ -37,7 +34,6 @@ function MessageForm({
   /** Sends the message; the send's own hook says the answer. */
   onSend: (message: string) => Promise<unknown>;
 }) {
-  const fieldId = useId();
   const [message, setMessage] = useState('');
   const [error, setError] = useState<string>();
 
@@ -58,20 +54,14 @@ function MessageForm({
 
   return (
     <form onSubmit={(event) => void onSubmit(event)} noValidate className="space-y-3">
-      <div>
-        <label htmlFor={fieldId} className="mb-1.5 block text-sm font-medium text-slate-700">
-          {label}
-        </label>
-        <textarea
-          id={fieldId}
-          required
-          rows={5}
-          maxLength={5000}
-          value={message}
-          onChange={(event) => setMessage(event.target.value)}
-          className={TEXTAREA_CLASS}
-        />
-      </div>
+      <TextAreaField
+        label={label}
+        required
+        rows={5}
+        maxLength={5000}
+        value={message}
+        onChange={(event) => setMessage(event.target.value)}
+      />
       <FormError message={error} />
       <Button type="submit" disabled={isBusy} className="w-full sm:w-auto">
         {isBusy ? 'Sending...' : submitLabel}
