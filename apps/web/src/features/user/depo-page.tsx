@@ -5,7 +5,7 @@ import { Button } from '../../ui/button.tsx';
 import { FormError, TextField } from '../../ui/field.tsx';
 import { AddressLoading, ChainPaymentStep } from './chain-deposit.tsx';
 import { checkDepoEntry, DEPOSIT_TEXTS, type DepositDraft } from './deposit-rules.ts';
-import { AmountSummary, ProofField, StepCard, Stepper } from './deposit-step.tsx';
+import { AmountSummary, DepositFlow, ProofField, StepCard } from './deposit-step.tsx';
 import { COIN_NAMES, usd } from './format.ts';
 import { PayableCoinChoice } from './payable-coin-choice.tsx';
 import { useDepositEntry } from './use-deposit-entry.ts';
@@ -19,20 +19,17 @@ export function DepoPage() {
   const entry = useDepositEntry(checkDepoEntry);
 
   return (
-    <div className="mx-auto max-w-xl space-y-6">
-      <div className="space-y-3">
-        <h1 className="text-2xl font-bold text-slate-900">Deposit</h1>
-        <Stepper steps={STEPS} current={entry.draft ? 1 : 0} />
-      </div>
-      {entry.draft ? (
-        <TransactionStep draft={entry.draft} onBack={entry.clearDraft} onDeposited={entry.resetEntry} />
-      ) : (
-        <StepCard
-          title="Fund Your Account"
-          subtitle="Enter the amount and choose how you will pay."
-          focusOnShow={entry.hasMoved}
-        >
-          <form onSubmit={entry.submitEntry} noValidate className="space-y-5">
+    <DepositFlow
+      steps={STEPS}
+      entry={{
+        title: 'Fund Your Account',
+        subtitle: 'Enter the amount and choose how you will pay.',
+        submitLabel: 'Proceed to Payment',
+        error: entry.error,
+        hasMoved: entry.hasMoved,
+        onSubmit: entry.submitEntry,
+        fields: (
+          <>
             <TextField
               label="Amount to Deposit"
               inputMode="decimal"
@@ -47,14 +44,15 @@ export function DepoPage() {
               value={entry.coin}
               onChange={entry.setCoin}
             />
-            <FormError message={entry.error} />
-            <Button type="submit" className="w-full">
-              Proceed to Payment
-            </Button>
-          </form>
-        </StepCard>
-      )}
-    </div>
+          </>
+        ),
+      }}
+      payment={
+        entry.draft && (
+          <TransactionStep draft={entry.draft} onBack={entry.clearDraft} onDeposited={entry.resetEntry} />
+        )
+      }
+    />
   );
 }
 

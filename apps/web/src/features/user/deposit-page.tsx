@@ -4,7 +4,7 @@ import { FormError, TextField } from '../../ui/field.tsx';
 import { useSiteSettings } from '../public/site-api.ts';
 import { AddressLoading, ChainPaymentStep } from './chain-deposit.tsx';
 import { checkDepositEntry, DEPOSIT_TEXTS, type DepositDraft } from './deposit-rules.ts';
-import { AmountSummary, ProofField, StepCard, Stepper } from './deposit-step.tsx';
+import { AmountSummary, DepositFlow, ProofField, StepCard } from './deposit-step.tsx';
 import { COIN_NAMES, usd } from './format.ts';
 import { PayableCoinChoice } from './payable-coin-choice.tsx';
 import { useDepositEntry } from './use-deposit-entry.ts';
@@ -27,20 +27,17 @@ export function DepositPage() {
   const hintId = useId();
 
   return (
-    <div className="mx-auto max-w-xl space-y-6">
-      <div className="space-y-3">
-        <h1 className="text-2xl font-bold text-slate-900">Deposit</h1>
-        <Stepper steps={STEPS} current={entry.draft ? 1 : 0} />
-      </div>
-      {entry.draft ? (
-        <PaymentStep payment={entry.draft} onBack={entry.clearDraft} onDeposited={entry.resetEntry} />
-      ) : (
-        <StepCard
-          title="Fund your account"
-          subtitle="Choose how much to deposit and the coin you will pay with."
-          focusOnShow={entry.hasMoved}
-        >
-          <form onSubmit={entry.submitEntry} noValidate className="space-y-5">
+    <DepositFlow
+      steps={STEPS}
+      entry={{
+        title: 'Fund your account',
+        subtitle: 'Choose how much to deposit and the coin you will pay with.',
+        submitLabel: 'CONTINUE',
+        error: entry.error,
+        hasMoved: entry.hasMoved,
+        onSubmit: entry.submitEntry,
+        fields: (
+          <>
             <div>
               <TextField
                 label="Amount (USD)"
@@ -55,14 +52,15 @@ export function DepositPage() {
               </p>
             </div>
             <PayableCoinChoice legend="Pay with" coins={COINS} value={entry.coin} onChange={entry.setCoin} />
-            <FormError message={entry.error} />
-            <Button type="submit" className="w-full">
-              CONTINUE
-            </Button>
-          </form>
-        </StepCard>
-      )}
-    </div>
+          </>
+        ),
+      }}
+      payment={
+        entry.draft && (
+          <PaymentStep payment={entry.draft} onBack={entry.clearDraft} onDeposited={entry.resetEntry} />
+        )
+      }
+    />
   );
 }
 
