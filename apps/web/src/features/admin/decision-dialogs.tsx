@@ -1,5 +1,6 @@
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { errorMessage } from '../../app/api.ts';
+import { Button } from '../../ui/button.tsx';
 import { ConfirmDialog, FormActions, Modal } from '../../ui/dialog.tsx';
 import { FormError, TextAreaField } from '../../ui/field.tsx';
 import { useDialogKey } from './dialog-key.ts';
@@ -26,6 +27,30 @@ export function useDecide() {
       );
     });
   return { decide, forget: dialogKey.drop, isBusy: decision.isPending };
+}
+
+/** Approve (named `approveLabel`) and Decline, each opening its dialog for this record. */
+export function DecisionButtons({
+  approveLabel,
+  id,
+  summary,
+  onDecide,
+}: {
+  approveLabel: string;
+  id: string;
+  summary: string;
+  onDecide: (decision: OpenDecision) => void;
+}) {
+  return (
+    <div className="flex gap-2">
+      <Button size="sm" onClick={() => onDecide({ kind: 'approve', id, summary })}>
+        {approveLabel}
+      </Button>
+      <Button size="sm" variant="secondary" onClick={() => onDecide({ kind: 'decline', id, summary })}>
+        Decline
+      </Button>
+    </div>
+  );
 }
 
 /** A yes/no question that sends one approval; a refusal (409 already processed…) stays in view. */

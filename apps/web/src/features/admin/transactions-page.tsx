@@ -8,7 +8,6 @@ import {
 } from '@vestora/shared';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
-import { Button } from '../../ui/button.tsx';
 import { ChainDetailsNote } from '../../ui/chain-details.tsx';
 import { formatDateTime, usd } from '../../ui/format.ts';
 import { PageHeader } from '../../ui/page-header.tsx';
@@ -16,7 +15,7 @@ import { QueryTable } from '../../ui/query-table.tsx';
 import { StatusBadge } from '../../ui/status-badge.tsx';
 import { Cell, Row } from '../../ui/table.tsx';
 import { useListParams } from '../../ui/use-list-params.ts';
-import { ApproveDialog, DeclineDialog, type OpenDecision } from './decision-dialogs.tsx';
+import { ApproveDialog, DecisionButtons, DeclineDialog, type OpenDecision } from './decision-dialogs.tsx';
 import { TRANSACTIONS_PAGE_SIZE, type TransactionsQuery, useTransactions } from './transactions-api.ts';
 
 /** The kinds of row the list shows, as its Type filter names them. */
@@ -77,20 +76,13 @@ function TransactionAction({
       </Link>
     );
   }
-  const summary = `${usd(transaction.amount)} ${transaction.mode.toUpperCase()} deposit`;
   return (
-    <div className="flex gap-2">
-      <Button size="sm" onClick={() => onDecide({ kind: 'approve', id: transaction._id, summary })}>
-        Confirm
-      </Button>
-      <Button
-        size="sm"
-        variant="secondary"
-        onClick={() => onDecide({ kind: 'decline', id: transaction._id, summary })}
-      >
-        Decline
-      </Button>
-    </div>
+    <DecisionButtons
+      approveLabel="Confirm"
+      id={transaction._id}
+      summary={`${usd(transaction.amount)} ${transaction.mode.toUpperCase()} deposit`}
+      onDecide={onDecide}
+    />
   );
 }
 

@@ -1,7 +1,6 @@
 import { approveWithdrawalRoute, declineWithdrawalRoute, MESSAGES, type Withdrawal } from '@vestora/shared';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
-import { Button } from '../../ui/button.tsx';
 import { copyText } from '../../ui/copy-text.ts';
 import { TextField } from '../../ui/field.tsx';
 import { formatDateTime, usd } from '../../ui/format.ts';
@@ -10,7 +9,7 @@ import { PageHeader } from '../../ui/page-header.tsx';
 import { QueryTable } from '../../ui/query-table.tsx';
 import { Cell, Row } from '../../ui/table.tsx';
 import { useListParams } from '../../ui/use-list-params.ts';
-import { ApproveDialog, DeclineDialog, type OpenDecision } from './decision-dialogs.tsx';
+import { ApproveDialog, DecisionButtons, DeclineDialog, type OpenDecision } from './decision-dialogs.tsx';
 import { usePendingWithdrawals, WITHDRAWALS_PAGE_SIZE } from './withdrawals-api.ts';
 
 const COLUMNS = ['User', 'Amount', 'Coin', 'Destination address', 'Requested', 'Action'];
@@ -119,33 +118,12 @@ export function WithdrawalsPage() {
               {formatDateTime(withdrawal.createdAt)}
             </Cell>
             <Cell label="Action" isWide className="max-sm:order-2">
-              <div className="flex gap-2">
-                <Button
-                  size="sm"
-                  onClick={() =>
-                    setDecision({
-                      kind: 'approve',
-                      id: withdrawal._id,
-                      summary: summaryOf(withdrawal),
-                    })
-                  }
-                >
-                  Approve
-                </Button>
-                <Button
-                  size="sm"
-                  variant="secondary"
-                  onClick={() =>
-                    setDecision({
-                      kind: 'decline',
-                      id: withdrawal._id,
-                      summary: summaryOf(withdrawal),
-                    })
-                  }
-                >
-                  Decline
-                </Button>
-              </div>
+              <DecisionButtons
+                approveLabel="Approve"
+                id={withdrawal._id}
+                summary={summaryOf(withdrawal)}
+                onDecide={setDecision}
+              />
               <ApprovalNote withdrawal={withdrawal} administratorCount={answer.administratorCount} />
             </Cell>
           </Row>
