@@ -50,24 +50,17 @@ export function RatesPanel() {
       ) : (
         <form onSubmit={onSubmit} noValidate className="space-y-4">
           <div className="grid gap-4 sm:grid-cols-2">
-            <div>
-              <TextField
-                label="BTC price (USD)"
-                inputMode="decimal"
-                autoComplete="off"
-                {...register('btc')}
-              />
-              <p className="mt-1 text-xs text-slate-500">{rates ? setAtNote(rates.btc) : ' '}</p>
-            </div>
-            <div>
-              <TextField
-                label="ETH price (USD)"
-                inputMode="decimal"
-                autoComplete="off"
-                {...register('eth')}
-              />
-              <p className="mt-1 text-xs text-slate-500">{rates ? setAtNote(rates.eth) : ' '}</p>
-            </div>
+            {(['btc', 'eth'] as const).map((coin) => (
+              <div key={coin}>
+                <TextField
+                  label={`${coin.toUpperCase()} price (USD)`}
+                  inputMode="decimal"
+                  autoComplete="off"
+                  {...register(coin)}
+                />
+                <p className="mt-1 text-xs text-slate-500">{rates ? setAtNote(rates[coin]) : ' '}</p>
+              </div>
+            ))}
           </div>
           <FormError message={formState.errors.root?.message} />
           <Button type="submit" disabled={isPending || setRates.isPending} className="max-sm:w-full">
