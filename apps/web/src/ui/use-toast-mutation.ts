@@ -35,12 +35,13 @@ export function useToastMutation<Data extends { message: string }, Variables = v
     onSuccess: (data, variables, waitToast) => {
       const message = successMessage(data, variables);
       if (message) toast.success(message, { id: waitToast });
+      // Only with an id: `dismiss()` alone would clear every toast on screen.
       else if (waitToast) toast.dismiss(waitToast);
       return onSuccess?.(data, variables);
     },
     onError: (error, _variables, waitToast) => {
       if (isErrorToasted) toast.error(errorMessage(error), { id: waitToast });
-      else if (waitToast) toast.dismiss(waitToast); // without an id, dismiss would clear every toast
+      else if (waitToast) toast.dismiss(waitToast);
     },
     onSettled,
   });
