@@ -48,6 +48,37 @@ export function DialogActions({ children }: { children: ReactNode }) {
   return <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">{children}</div>;
 }
 
+/**
+ * A dialog form's Cancel and submit buttons; while the form is sent both are disabled and the
+ * submit button says `busyLabel`. `canSubmit` false keeps the submit button off (a field missing).
+ */
+export function FormActions({
+  submitLabel,
+  busyLabel,
+  isBusy,
+  onCancel,
+  variant = 'primary',
+  canSubmit = true,
+}: {
+  submitLabel: string;
+  busyLabel: string;
+  isBusy: boolean;
+  onCancel: () => void;
+  variant?: 'primary' | 'danger';
+  canSubmit?: boolean;
+}) {
+  return (
+    <DialogActions>
+      <Button variant="secondary" onClick={onCancel} disabled={isBusy}>
+        Cancel
+      </Button>
+      <Button type="submit" variant={variant} disabled={isBusy || !canSubmit}>
+        {isBusy ? busyLabel : submitLabel}
+      </Button>
+    </DialogActions>
+  );
+}
+
 interface ConfirmDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;

@@ -1,7 +1,9 @@
 import {
   forwardRef,
   type InputHTMLAttributes,
+  type ReactNode,
   type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
   useEffect,
   useId,
   useRef,
@@ -44,21 +46,65 @@ function FieldErrorText({ id, error }: { id: string; error: string | undefined }
   );
 }
 
+interface ControlProps {
+  id: string;
+  'aria-invalid': boolean | undefined;
+  'aria-describedby': string | undefined;
+}
+
+/** A label, the control it names (which `control` draws with these attributes), and its error. */
+function LabelledField({
+  label,
+  id,
+  className,
+  error,
+  describedBy,
+  control,
+}: {
+  label: string;
+  id: string | undefined;
+  className: string;
+  error: string | undefined;
+  describedBy: string | undefined;
+  control: (props: ControlProps) => ReactNode;
+}) {
+  const generatedId = useId();
+  const controlId = id ?? generatedId;
+  const { errorId, controlProps } = useFieldError(error, describedBy);
+  return (
+    <div className={className}>
+      <label htmlFor={controlId} className="mb-1.5 block text-sm font-medium text-slate-700">
+        {label}
+      </label>
+      {control({ id: controlId, ...controlProps })}
+      <FieldErrorText id={errorId} error={error} />
+    </div>
+  );
+}
+
 export const TextField = forwardRef<HTMLInputElement, FieldProps>(function TextField(
   { label, id, className = '', error, 'aria-describedby': describedBy, ...props },
   ref,
 ) {
-  const generatedId = useId();
-  const inputId = id ?? generatedId;
-  const { errorId, controlProps } = useFieldError(error, describedBy);
   return (
-    <div className={className}>
-      <label htmlFor={inputId} className="mb-1.5 block text-sm font-medium text-slate-700">
-        {label}
-      </label>
-      <input ref={ref} id={inputId} className={INPUT_CLASS} {...controlProps} {...props} />
-      <FieldErrorText id={errorId} error={error} />
-    </div>
+    <LabelledField
+      {...{ label, id, className, error, describedBy }}
+      control={(control) => <input ref={ref} className={INPUT_CLASS} {...control} {...props} />}
+    />
+  );
+});
+
+type TextAreaFieldProps = TextareaHTMLAttributes<HTMLTextAreaElement> & { label: string } & FieldErrorProps;
+
+export const TextAreaField = forwardRef<HTMLTextAreaElement, TextAreaFieldProps>(function TextAreaField(
+  { label, id, className = '', error, 'aria-describedby': describedBy, ...props },
+  ref,
+) {
+  return (
+    <LabelledField
+      {...{ label, id, className, error, describedBy }}
+      control={(control) => <textarea ref={ref} className={INPUT_CLASS} {...control} {...props} />}
+    />
   );
 });
 
@@ -68,36 +114,31 @@ export const PasswordField = forwardRef<HTMLInputElement, FieldProps & { toggleL
     { label, toggleLabel, id, className = '', error, 'aria-describedby': describedBy, ...props },
     ref,
   ) {
-    const generatedId = useId();
-    const inputId = id ?? generatedId;
     const [isVisible, setIsVisible] = useState(false);
-    const { errorId, controlProps } = useFieldError(error, describedBy);
     return (
-      <div className={className}>
-        <label htmlFor={inputId} className="mb-1.5 block text-sm font-medium text-slate-700">
-          {label}
-        </label>
-        <div className="relative">
-          <input
-            ref={ref}
-            id={inputId}
-            type={isVisible ? 'text' : 'password'}
-            className={`${INPUT_CLASS} pr-11`}
-            {...controlProps}
-            {...props}
-          />
-          <button
-            type="button"
-            aria-label={isVisible ? toggleLabel.replace(/^Show/, 'Hide') : toggleLabel}
-            aria-pressed={isVisible}
-            onClick={() => setIsVisible((visible) => !visible)}
-            className="absolute inset-y-0 right-0 flex w-11 items-center justify-center rounded-r-lg text-slate-500 hover:text-slate-800"
-          >
-            {isVisible ? <EyeOffIcon /> : <EyeIcon />}
-          </button>
-        </div>
-        <FieldErrorText id={errorId} error={error} />
-      </div>
+      <LabelledField
+        {...{ label, id, className, error, describedBy }}
+        control={(control) => (
+          <div className="relative">
+            <input
+              ref={ref}
+              type={isVisible ? 'text' : 'password'}
+              className={`${INPUT_CLASS} pr-11`}
+              {...control}
+              {...props}
+            />
+            <button
+              type="button"
+              aria-label={isVisible ? toggleLabel.replace(/^Show/, 'Hide') : toggleLabel}
+              aria-pressed={isVisible}
+              onClick={() => setIsVisible((visible) => !visible)}
+              className="absolute inset-y-0 right-0 flex w-11 items-center justify-center rounded-r-lg text-slate-500 hover:text-slate-800"
+            >
+              {isVisible ? <EyeOffIcon /> : <EyeIcon />}
+            </button>
+          </div>
+        )}
+      />
     );
   },
 );
@@ -139,24 +180,35 @@ export function FormError({ message }: { message: string | undefined }) {
   );
 }
 
-type SelectFieldProps = SelectHTMLAttributes<HTMLSelectElement> & { label: string } & FieldErrorProps;
+export type SelectFieldProps = SelectHTMLAttributes<HTMLSelectElement> & { label: string } & FieldErrorProps;
 
 export const SelectField = forwardRef<HTMLSelectElement, SelectFieldProps>(function SelectField(
   { label, id, className = '', children, error, 'aria-describedby': describedBy, ...props },
   ref,
 ) {
-  const generatedId = useId();
-  const selectId = id ?? generatedId;
-  const { errorId, controlProps } = useFieldError(error, describedBy);
   return (
-    <div className={className}>
-      <label htmlFor={selectId} className="mb-1.5 block text-sm font-medium text-slate-700">
-        {label}
-      </label>
-      <select ref={ref} id={selectId} className={INPUT_CLASS} {...controlProps} {...props}>
-        {children}
-      </select>
-      <FieldErrorText id={errorId} error={error} />
-    </div>
+    <LabelledField
+      {...{ label, id, className, error, describedBy }}
+      control={(control) => (
+        <select ref={ref} className={INPUT_CLASS} {...control} {...props}>
+          {children}
+        </select>
+      )}
+    />
   );
 });
+
+/** The current password, asked again before a change that could hand the account over. */
+export const CurrentPasswordField = forwardRef<HTMLInputElement, Omit<FieldProps, 'label'>>(
+  function CurrentPasswordField(props, ref) {
+    return (
+      <PasswordField
+        ref={ref}
+        label="Current password"
+        toggleLabel="Show current password"
+        autoComplete="current-password"
+        {...props}
+      />
+    );
+  },
+);

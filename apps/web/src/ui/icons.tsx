@@ -1,23 +1,5 @@
 import type { SVGProps } from 'react';
-
-function Icon({ children, ...props }: SVGProps<SVGSVGElement>) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      width="20"
-      height="20"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      {...props}
-    >
-      {children}
-    </svg>
-  );
-}
+import { Icon } from './icon.tsx';
 
 export const EyeIcon = (props: SVGProps<SVGSVGElement>) => (
   <Icon {...props}>

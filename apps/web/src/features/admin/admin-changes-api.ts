@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   adminGatewaysRoute,
   adminWalletsRoute,
@@ -6,8 +6,8 @@ import {
   pendingAdminChangesRoute,
   rejectAdminChangeRoute,
 } from '@vestora/shared';
-import toast from 'react-hot-toast';
-import { callApi, errorMessage, queryKeyOf } from '../../app/api.ts';
+import { callApi, queryKeyOf } from '../../app/api.ts';
+import { useToastMutation } from '../../ui/use-toast-mutation.ts';
 
 export function usePendingChanges() {
   return useQuery({
@@ -22,15 +22,10 @@ export function usePendingChanges() {
  */
 export function useDecideChange() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useToastMutation({
     mutationFn: ({ id, verdict }: { id: string; verdict: 'approve' | 'reject' }) =>
       callApi(verdict === 'approve' ? approveAdminChangeRoute : rejectAdminChangeRoute, { params: { id } }),
-    onSuccess: ({ message }) => {
-      toast.success(message);
-    },
-    onError: (failed) => {
-      toast.error(errorMessage(failed));
-    },
+    isErrorToasted: true,
     onSettled: async () => {
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: queryKeyOf(pendingAdminChangesRoute) }),

@@ -1,13 +1,12 @@
 import { type AuditEntry, formatReference } from '@vestora/shared';
-import { useState } from 'react';
-import { errorMessage } from '../../app/api.ts';
 import { Button } from '../../ui/button.tsx';
 import { SelectField } from '../../ui/field.tsx';
 import { formatDateTime } from '../../ui/format.ts';
 import { CloseIcon } from '../../ui/icons.tsx';
-import { Pagination } from '../../ui/pagination.tsx';
-import { PageSpinner } from '../../ui/spinner.tsx';
-import { Cell, EmptyRow, ErrorNote, HeaderCell, Row, TableCard } from '../../ui/table.tsx';
+import { PageHeader } from '../../ui/page-header.tsx';
+import { QueryTable } from '../../ui/query-table.tsx';
+import { Cell, Row } from '../../ui/table.tsx';
+import { useListParams } from '../../ui/use-list-params.ts';
 import { AUDIT_PAGE_SIZE, type AuditQuery, useAuditLog } from './audit-api.ts';
 import {
   AUDIT_ACTIONS,
@@ -20,7 +19,12 @@ import {
 import { UserStatementButton } from './user-statement-button.tsx';
 
 const COLUMNS = ['When', 'Administrator', 'Action', 'Target', 'Changes'];
-const NO_FILTER: AuditQuery = { page: 1, action: '', targetType: '', targetId: '' };
+/** The filters the address may carry: a known action or target type, and any target's id. */
+const FILTERS = {
+  action: Object.keys(AUDIT_ACTIONS),
+  targetType: Object.keys(AUDIT_TARGET_TYPES),
+  targetId: (value: string) => value.length <= 100,
+};
 const CLIP_LENGTH = 160;
 
 /** A long value (a support reply) is cut in the row; the whole text stays in the tooltip. */
@@ -56,28 +60,27 @@ function Changes({ entry }: { entry: AuditEntry }) {
 
 /** The append-only audit trail: who did what to which record, with what it changed. */
 export function AuditPage() {
-  const [query, setQuery] = useState<AuditQuery>(NO_FILTER);
-  const { data, isPending, isError, error, isFetching } = useAuditLog(query);
+  const list = useListParams(FILTERS);
+  const query: AuditQuery = {
+    page: list.page,
+    action: list.filterOf('action') ?? '',
+    targetType: list.filterOf('targetType') ?? '',
+    targetId: list.filterOf('targetId') ?? '',
+  };
+  const auditLog = useAuditLog(query);
   const isFiltered = Boolean(query.action || query.targetType || query.targetId);
-
-  // Every filter change starts again from the first page.
-  const filterBy = (change: Partial<Omit<AuditQuery, 'page'>>) =>
-    setQuery((current) => ({ ...current, ...change, page: 1 }));
 
   return (
     <section className="space-y-4">
-      <div className="flex flex-wrap items-end justify-between gap-3">
-        <div>
-          <h1 className="text-2xl font-bold text-slate-900">Audit</h1>
-          <p className="text-sm text-slate-600">
-            Every administrator&apos;s act, as it was recorded. Entries are never edited or removed.
-          </p>
-        </div>
+      <PageHeader
+        title="Audit"
+        description="Every administrator's act, as it was recorded. Entries are never edited or removed."
+      >
         <div className="grid w-full grid-cols-2 gap-2 sm:flex sm:w-auto">
           <SelectField
             label="Action"
             value={query.action}
-            onChange={(event) => filterBy({ action: event.target.value })}
+            onChange={(event) => list.setFilter('action', event.target.value || null)}
             className="sm:w-48"
           >
             <option value="">All actions</option>
@@ -90,7 +93,7 @@ export function AuditPage() {
           <SelectField
             label="Target type"
             value={query.targetType}
-            onChange={(event) => filterBy({ targetType: event.target.value })}
+            onChange={(event) => list.setFilter('targetType', event.target.value || null)}
             className="sm:w-44"
           >
             <option value="">All targets</option>
@@ -101,7 +104,7 @@ export function AuditPage() {
             ))}
           </SelectField>
         </div>
-      </div>
+      </PageHeader>
 
       {isFiltered && (
         <div className="flex flex-wrap items-center gap-2 text-sm">
@@ -111,95 +114,72 @@ export function AuditPage() {
               <button
                 type="button"
                 aria-label="Show every target"
-                onClick={() => filterBy({ targetId: '' })}
+                onClick={() => list.setFilter('targetId', null)}
                 className="rounded-full p-0.5 hover:bg-brand-100"
               >
                 <CloseIcon width={14} height={14} />
               </button>
             </span>
           )}
-          <Button size="sm" variant="ghost" onClick={() => setQuery(NO_FILTER)}>
+          <Button size="sm" variant="ghost" onClick={list.clearFilters}>
             Clear filters
           </Button>
         </div>
       )}
 
-      {isPending ? (
-        <PageSpinner label="Loading the audit trail" />
-      ) : isError ? (
-        <ErrorNote message={errorMessage(error)} />
-      ) : (
-        <>
-          <TableCard label="Audit trail">
-            <thead>
-              <tr>
-                {COLUMNS.map((column) => (
-                  <HeaderCell key={column}>{column}</HeaderCell>
-                ))}
-              </tr>
-            </thead>
-            <tbody
-              className={`divide-y divide-slate-100 ${isFetching ? 'opacity-60' : ''}`}
-              aria-busy={isFetching}
-            >
-              {data.data.length === 0 ? (
-                <EmptyRow columns={COLUMNS.length}>
-                  {isFiltered ? 'No entry matches these filters.' : 'Nothing has been recorded yet.'}
-                </EmptyRow>
-              ) : (
-                data.data.map((entry) => {
-                  const name = targetName(entry);
-                  return (
-                    <Row key={entry._id}>
-                      <Cell label="When" className="whitespace-nowrap text-slate-600 tabular-nums">
-                        {formatDateTime(entry.createdAt)}
-                      </Cell>
-                      <Cell label="Administrator" className="whitespace-nowrap text-slate-900">
-                        {entry.actorName}
-                      </Cell>
-                      <Cell label="Action" className="whitespace-nowrap">
-                        <span className="font-medium text-slate-900">{actionLabel(entry.action)}</span>
-                        <code className="block font-mono text-[11px] text-slate-500">{entry.action}</code>
-                      </Cell>
-                      <Cell label="Target">
-                        <span className="block break-words text-slate-900">
-                          {targetTypeLabel(entry.targetType)}
-                          {name ? ` ${name}` : ''}
-                        </span>
-                        <button
-                          type="button"
-                          onClick={() => filterBy({ targetId: entry.targetId })}
-                          title="Only entries for this target"
-                          className="font-mono text-[11px] text-brand-700 hover:underline"
-                        >
-                          <span className="sr-only">
-                            Only entries for {targetTypeLabel(entry.targetType).toLowerCase()}{' '}
-                            {entry.targetId}{' '}
-                          </span>
-                          {formatReference(entry.targetId)}
-                        </button>
-                        {entry.targetType === 'user' && (
-                          <UserStatementButton userId={entry.targetId} name={name ?? entry.targetId} />
-                        )}
-                      </Cell>
-                      <Cell label="Changes" isWide>
-                        <Changes entry={entry} />
-                      </Cell>
-                    </Row>
-                  );
-                })
-              )}
-            </tbody>
-          </TableCard>
-          <Pagination
-            page={query.page}
-            pageSize={AUDIT_PAGE_SIZE}
-            total={data.total}
-            noun="entries"
-            onPageChange={(page) => setQuery((current) => ({ ...current, page }))}
-          />
-        </>
-      )}
+      <QueryTable
+        query={auditLog}
+        label="Audit trail"
+        loadingLabel="Loading the audit trail"
+        columns={COLUMNS}
+        empty={isFiltered ? 'No entry matches these filters.' : 'Nothing has been recorded yet.'}
+        renderRow={(entry) => {
+          const name = targetName(entry);
+          return (
+            <Row key={entry._id}>
+              <Cell label="When" className="whitespace-nowrap text-slate-600 tabular-nums">
+                {formatDateTime(entry.createdAt)}
+              </Cell>
+              <Cell label="Administrator" className="whitespace-nowrap text-slate-900">
+                {entry.actorName}
+              </Cell>
+              <Cell label="Action" className="whitespace-nowrap">
+                <span className="font-medium text-slate-900">{actionLabel(entry.action)}</span>
+                <code className="block font-mono text-[11px] text-slate-500">{entry.action}</code>
+              </Cell>
+              <Cell label="Target">
+                <span className="block break-words text-slate-900">
+                  {targetTypeLabel(entry.targetType)}
+                  {name ? ` ${name}` : ''}
+                </span>
+                <button
+                  type="button"
+                  onClick={() => list.setFilter('targetId', entry.targetId)}
+                  title="Only entries for this target"
+                  className="font-mono text-[11px] text-brand-700 hover:underline"
+                >
+                  <span className="sr-only">
+                    Only entries for {targetTypeLabel(entry.targetType).toLowerCase()} {entry.targetId}{' '}
+                  </span>
+                  {formatReference(entry.targetId)}
+                </button>
+                {entry.targetType === 'user' && (
+                  <UserStatementButton userId={entry.targetId} name={name ?? entry.targetId} />
+                )}
+              </Cell>
+              <Cell label="Changes" isWide>
+                <Changes entry={entry} />
+              </Cell>
+            </Row>
+          );
+        }}
+        pagination={{
+          page: query.page,
+          pageSize: AUDIT_PAGE_SIZE,
+          noun: 'entries',
+          onPageChange: list.setPage,
+        }}
+      />
     </section>
   );
 }

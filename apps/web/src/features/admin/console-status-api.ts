@@ -1,6 +1,7 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { adminSecurityRoute, fundReserveRoute, ledgerHealthRoute, reserveRoute } from '@vestora/shared';
 import { callApi, queryKeyOf } from '../../app/api.ts';
+import { useToastMutation } from '../../ui/use-toast-mutation.ts';
 
 /** The banners sit on every page, so they look again now and then as well as after each change. */
 const STATUS_REFRESH_MS = 60_000;
@@ -45,7 +46,7 @@ export interface ReserveFunding {
 /** Funds the yield reserve; the answer is the reserve as it stands after the transfer. */
 export function useFundReserve() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useToastMutation({
     mutationFn: ({ idempotencyKey, ...body }: ReserveFunding) =>
       callApi(fundReserveRoute, { body, idempotencyKey }),
     onSettled: () =>

@@ -3,9 +3,8 @@ import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { errorMessage } from '../../app/api.ts';
-import { Button } from '../../ui/button.tsx';
-import { DialogActions, Modal } from '../../ui/dialog.tsx';
-import { FormError, TextField } from '../../ui/field.tsx';
+import { FormActions, Modal } from '../../ui/dialog.tsx';
+import { FormError, TextAreaField, TextField } from '../../ui/field.tsx';
 import { useDialogKey } from './dialog-key.ts';
 import { useCreditOrDebit } from './users-api.ts';
 
@@ -114,31 +113,20 @@ export function CreditDebitDialog({
           </div>
         </fieldset>
         <TextField label="Amount (USD)" inputMode="decimal" autoComplete="off" {...register('amount')} />
-        <div>
-          <label
-            htmlFor={`${modeLabelId}-reason`}
-            className="mb-1.5 block text-sm font-medium text-slate-700"
-          >
-            Reason
-          </label>
-          <textarea
-            id={`${modeLabelId}-reason`}
-            rows={3}
-            maxLength={500}
-            placeholder="Shown to the user in their history"
-            className="block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-sm text-slate-900 shadow-sm placeholder:text-slate-400 focus:border-brand-600 focus:ring-2 focus:ring-brand-600/20 focus:outline-none"
-            {...register('reason')}
-          />
-        </div>
+        <TextAreaField
+          label="Reason"
+          rows={3}
+          maxLength={500}
+          placeholder="Shown to the user in their history"
+          {...register('reason')}
+        />
         <FormError message={formState.errors.root?.message} />
-        <DialogActions>
-          <Button variant="secondary" onClick={() => close(false)} disabled={creditOrDebit.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={creditOrDebit.isPending}>
-            {creditOrDebit.isPending ? 'Please wait...' : 'Submit'}
-          </Button>
-        </DialogActions>
+        <FormActions
+          submitLabel="Submit"
+          busyLabel="Please wait..."
+          isBusy={creditOrDebit.isPending}
+          onCancel={() => close(false)}
+        />
       </form>
     </Modal>
   );

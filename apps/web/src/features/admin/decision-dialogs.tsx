@@ -1,10 +1,8 @@
-import { MESSAGES } from '@vestora/shared';
-import { type FormEvent, type ReactNode, useId, useState } from 'react';
-import toast from 'react-hot-toast';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import { errorMessage } from '../../app/api.ts';
 import { Button } from '../../ui/button.tsx';
-import { ConfirmDialog, DialogActions, Modal } from '../../ui/dialog.tsx';
-import { FormError } from '../../ui/field.tsx';
+import { ConfirmDialog, FormActions, Modal } from '../../ui/dialog.tsx';
+import { FormError, TextAreaField } from '../../ui/field.tsx';
 import { useDialogKey } from './dialog-key.ts';
 import { type DecisionRoute, useDecision } from './transactions-api.ts';
 
@@ -12,7 +10,8 @@ import { type DecisionRoute, useDecision } from './transactions-api.ts';
 export type OpenDecision = { kind: 'approve' | 'decline'; id: string; summary: string } | null;
 
 /**
- * Runs one decision behind the 'Please wait....' toast; resolves to the refusal message, if any.
+ * Runs one decision (the hook shows 'Please wait....', then the answer); resolves to the refusal
+ * message, if any.
  * Every attempt of an opened dialog carries the same Idempotency-Key, so a retry after a lost answer
  * settles nothing twice; `forget` drops it when the dialog closes.
  */
@@ -21,51 +20,35 @@ export function useDecide() {
   const dialogKey = useDialogKey();
   const decide = (route: DecisionRoute, id: string, body?: Record<string, string>) =>
     new Promise<string | undefined>((resolve) => {
-      const loading = toast.loading(MESSAGES.pleaseWait);
       decision.mutate(
         { route, id, body, idempotencyKey: dialogKey.current() },
-        {
-          onSuccess: ({ message }) => {
-            toast.success(message, { id: loading });
-            resolve(undefined);
-          },
-          // The refusal shows in the dialog that asked for the decision.
-          onError: (error) => {
-            toast.dismiss(loading);
-            resolve(errorMessage(error));
-          },
-        },
+        // The refusal shows in the dialog that asked for the decision.
+        { onSuccess: () => resolve(undefined), onError: (error) => resolve(errorMessage(error)) },
       );
     });
   return { decide, forget: dialogKey.drop, isBusy: decision.isPending };
 }
 
-export function TextAreaField({
-  label,
-  value,
-  onChange,
-  placeholder,
+/** Approve (named `approveLabel`) and Decline, each opening its dialog for this record. */
+export function DecisionButtons({
+  approveLabel,
+  id,
+  summary,
+  onDecide,
 }: {
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  placeholder?: string;
+  approveLabel: string;
+  id: string;
+  summary: string;
+  onDecide: (decision: OpenDecision) => void;
 }) {
-  const id = useId();
   return (
-    <div>
-      <label htmlFor={id} className="mb-1.5 block text-sm font-medium text-slate-700">
-        {label}
-      </label>
-      <textarea
-        id={id}
-        rows={3}
-        maxLength={500}
-        value={value}
-        placeholder={placeholder}
-        onChange={(event) => onChange(event.target.value)}
-        className="block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-sm text-slate-900 shadow-sm placeholder:text-slate-400 focus:border-brand-600 focus:ring-2 focus:ring-brand-600/20 focus:outline-none"
-      />
+    <div className="flex gap-2">
+      <Button size="sm" onClick={() => onDecide({ kind: 'approve', id, summary })}>
+        {approveLabel}
+      </Button>
+      <Button size="sm" variant="secondary" onClick={() => onDecide({ kind: 'decline', id, summary })}>
+        Decline
+      </Button>
     </div>
   );
 }
@@ -161,18 +144,19 @@ export function DeclineDialog({
       <form onSubmit={(event) => void onSubmit(event)} noValidate className="space-y-4">
         <TextAreaField
           label={isReasonRequired ? 'Reason' : 'Reason (optional)'}
+          rows={3}
+          maxLength={500}
           value={reason}
-          onChange={setReason}
+          onChange={(event) => setReason(event.target.value)}
         />
         <FormError message={problem} />
-        <DialogActions>
-          <Button variant="secondary" onClick={close} disabled={isBusy}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="danger" disabled={isBusy}>
-            {isBusy ? 'Declining...' : 'Decline'}
-          </Button>
-        </DialogActions>
+        <FormActions
+          submitLabel="Decline"
+          busyLabel="Declining..."
+          variant="danger"
+          isBusy={isBusy}
+          onCancel={close}
+        />
       </form>
     </Modal>
   );

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   addGatewayRoute,
   adminGatewaysRoute,
@@ -6,6 +6,7 @@ import {
   pendingAdminChangesRoute,
 } from '@vestora/shared';
 import { callApi, queryKeyOf } from '../../app/api.ts';
+import { useToastMutation } from '../../ui/use-toast-mutation.ts';
 
 export function useGateways() {
   return useQuery({
@@ -16,7 +17,7 @@ export function useGateways() {
 
 export function useAddGateway() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useToastMutation({
     mutationFn: (input: { add: string; type: string; image: File | null }) => {
       const form = new FormData();
       form.set('add', input.add);
@@ -35,7 +36,7 @@ export function useAddGateway() {
 
 export function useDeleteGateway() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useToastMutation({
     mutationFn: (id: string) => callApi(deleteGatewayRoute, { params: { id } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeyOf(adminGatewaysRoute) }),
   });

@@ -3,10 +3,12 @@ import { useEffect, useState } from 'react';
 import toast from 'react-hot-toast';
 import { ApiError } from '../../app/api.ts';
 import { Button } from '../../ui/button.tsx';
+import { Card } from '../../ui/card.tsx';
 import { copyText } from '../../ui/copy-text.ts';
-import { ConfirmDialog, DialogActions, Modal } from '../../ui/dialog.tsx';
+import { ConfirmDialog, FormActions, Modal } from '../../ui/dialog.tsx';
 import { FormError, SelectField, TextField } from '../../ui/field.tsx';
 import { CopyIcon } from '../../ui/icons.tsx';
+import { PageHeader } from '../../ui/page-header.tsx';
 import { PageSpinner } from '../../ui/spinner.tsx';
 import { useAddGateway, useDeleteGateway, useGateways } from './gateways-api.ts';
 import { PendingChangesPanel } from './pending-changes-panel.tsx';
@@ -51,8 +53,7 @@ function AddGatewayDialog({ open, onOpenChange }: { open: boolean; onOpenChange:
     addGateway.mutate(
       { add: address.trim(), type, image },
       {
-        onSuccess: ({ message }) => {
-          toast.success(message);
+        onSuccess: () => {
           reset();
           onOpenChange(false);
         },
@@ -117,14 +118,12 @@ function AddGatewayDialog({ open, onOpenChange }: { open: boolean; onOpenChange:
           )}
         </div>
         <FormError message={error} />
-        <DialogActions>
-          <Button variant="secondary" onClick={() => onOpenChange(false)}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={addGateway.isPending}>
-            {addGateway.isPending ? 'Adding...' : 'Add Gateway'}
-          </Button>
-        </DialogActions>
+        <FormActions
+          submitLabel="Add Gateway"
+          busyLabel="Adding..."
+          isBusy={addGateway.isPending}
+          onCancel={() => onOpenChange(false)}
+        />
       </form>
     </Modal>
   );
@@ -136,7 +135,7 @@ function GatewayCard({ gateway, onDelete }: { gateway: Gateway; onDelete: () => 
     else toast.error(MESSAGES.copyBlocked);
   };
   return (
-    <li className="flex gap-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
+    <Card as="li" className="flex gap-4 p-4">
       <img
         src={gateway.image}
         alt={`QR code of the ${gateway.type.toUpperCase()} address`}
@@ -158,7 +157,7 @@ function GatewayCard({ gateway, onDelete }: { gateway: Gateway; onDelete: () => 
           </Button>
         </div>
       </div>
-    </li>
+    </Card>
   );
 }
 
@@ -175,25 +174,19 @@ export function GatewaysPage() {
   const confirmDelete = () => {
     if (!deleting) return;
     deleteGateway.mutate(deleting._id, {
-      onSuccess: ({ message }) => {
-        toast.success(message);
-        setDeleting(null);
-      },
+      onSuccess: () => setDeleting(null),
       onError: (failed) => toast.error(failure(failed, 'Failed to delete gateway')),
     });
   };
 
   return (
     <section className="space-y-6">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <div>
-          <h1 className="text-2xl font-bold text-slate-900">Payment Gateways</h1>
-          <p className="text-sm text-slate-600">
-            The wallet addresses depositors pay to, with their QR codes.
-          </p>
-        </div>
+      <PageHeader
+        title="Payment Gateways"
+        description="The wallet addresses depositors pay to, with their QR codes."
+      >
         <Button onClick={() => setIsAdding(true)}>Add Gateway</Button>
-      </div>
+      </PageHeader>
       <PendingChangesPanel />
       <div>
         <h2 className="mb-3 text-lg font-semibold text-slate-900">Saved Gateways</h2>

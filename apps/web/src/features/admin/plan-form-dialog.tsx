@@ -9,10 +9,8 @@ import {
 } from '@vestora/shared';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
-import toast from 'react-hot-toast';
 import { errorMessage } from '../../app/api.ts';
-import { Button } from '../../ui/button.tsx';
-import { DialogActions, Modal } from '../../ui/dialog.tsx';
+import { FormActions, Modal } from '../../ui/dialog.tsx';
 import { FormError, SelectField, TextField } from '../../ui/field.tsx';
 import { useSavePlan } from './plans-api.ts';
 
@@ -113,8 +111,7 @@ export function PlanFormDialog({
     savePlan.mutate(
       { id: plan?._id ?? null, body: result.body },
       {
-        onSuccess: ({ message }) => {
-          toast.success(message);
+        onSuccess: () => {
           // Back to the plan's terms (or an empty form), so the next opening starts clean.
           reset();
           onOpenChange(false);
@@ -188,14 +185,12 @@ export function PlanFormDialog({
           </span>
         </label>
         <FormError message={formState.errors.root?.message} />
-        <DialogActions>
-          <Button variant="secondary" onClick={() => close(false)} disabled={savePlan.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={savePlan.isPending}>
-            {savePlan.isPending ? 'Saving...' : plan ? 'Save changes' : 'Create plan'}
-          </Button>
-        </DialogActions>
+        <FormActions
+          submitLabel={plan ? 'Save changes' : 'Create plan'}
+          busyLabel="Saving..."
+          isBusy={savePlan.isPending}
+          onCancel={() => close(false)}
+        />
       </form>
     </Modal>
   );

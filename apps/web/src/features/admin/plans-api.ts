@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   adminPlansRoute,
   createPlanRoute,
@@ -9,6 +9,7 @@ import {
   updatePlanRoute,
 } from '@vestora/shared';
 import { callApi, queryKeyOf } from '../../app/api.ts';
+import { useToastMutation } from '../../ui/use-toast-mutation.ts';
 
 /** Every plan, retired ones included, as the catalogue stands. */
 export function usePlans() {
@@ -21,10 +22,12 @@ export function usePlans() {
 /** Each change reloads the catalogue and the audit trail it was written to. */
 function usePlanMutation<Variables>(
   request: (variables: Variables) => Promise<{ data: Plan; message: string }>,
+  successMessage?: (answer: { data: Plan; message: string }, variables: Variables) => string,
 ) {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useToastMutation({
     mutationFn: request,
+    ...(successMessage ? { successMessage } : {}),
     onSettled: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: queryKeyOf(adminPlansRoute) }),
@@ -41,7 +44,9 @@ export function useSavePlan() {
 }
 
 export function useSetPlanStatus() {
-  return usePlanMutation(({ id, status }: { id: string; status: Plan['status'] }) =>
-    callApi(status === 'retired' ? retirePlanRoute : restorePlanRoute, { params: { id } }),
+  return usePlanMutation(
+    ({ id, status }: { id: string; status: Plan['status'] }) =>
+      callApi(status === 'retired' ? retirePlanRoute : restorePlanRoute, { params: { id } }),
+    ({ data, message }, { status }) => (status === 'active' ? `${data.name} is offered again.` : message),
   );
 }

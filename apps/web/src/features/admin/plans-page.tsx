@@ -5,8 +5,9 @@ import { errorMessage } from '../../app/api.ts';
 import { Button } from '../../ui/button.tsx';
 import { ConfirmDialog } from '../../ui/dialog.tsx';
 import { FormError } from '../../ui/field.tsx';
-import { PageSpinner } from '../../ui/spinner.tsx';
-import { Cell, EmptyRow, ErrorNote, HeaderCell, Row, TableCard } from '../../ui/table.tsx';
+import { PageHeader } from '../../ui/page-header.tsx';
+import { QueryTable } from '../../ui/query-table.tsx';
+import { Cell, Row } from '../../ui/table.tsx';
 import { PERIOD_LABELS, PlanFormDialog, termReturnPercent } from './plan-form-dialog.tsx';
 import { usePlans, useSetPlanStatus } from './plans-api.ts';
 import { ReservePanel } from './reserve-panel.tsx';
@@ -48,10 +49,7 @@ function RetireDialog({ plan, onClose }: { plan: Plan | null; onClose: () => voi
     setPlanStatus.mutate(
       { id: plan._id, status: 'retired' },
       {
-        onSuccess: ({ message }) => {
-          toast.success(message);
-          close();
-        },
+        onSuccess: close,
         onError: (error) => setRefusal(errorMessage(error)),
       },
     );
@@ -76,26 +74,23 @@ function RetireDialog({ plan, onClose }: { plan: Plan | null; onClose: () => voi
 /** The plan catalogue: create, edit, retire and restore, with the reserve that pays the returns. */
 export function PlansPage() {
   const [dialog, setDialog] = useState<OpenDialog>(null);
-  const { data, isPending, isError, error } = usePlans();
+  const plans = usePlans();
   const restorePlan = useSetPlanStatus();
 
   const onRestore = (plan: Plan) =>
     restorePlan.mutate(
       { id: plan._id, status: 'active' },
       {
-        onSuccess: () => toast.success(`${plan.name} is offered again.`),
         onError: (restoreError) => toast.error(errorMessage(restoreError)),
       },
     );
 
   return (
     <section className="space-y-6">
-      <div>
-        <h1 className="text-2xl font-bold text-slate-900">Plans</h1>
-        <p className="text-sm text-slate-600">
-          The catalogue investors choose from, and the reserve their returns are paid from.
-        </p>
-      </div>
+      <PageHeader
+        title="Plans"
+        description="The catalogue investors choose from, and the reserve their returns are paid from."
+      />
 
       {/* First, so the console's reserve warning leads straight to the figures and the act that clears it. */}
       <ReservePanel />
@@ -114,93 +109,73 @@ export function PlansPage() {
           </Button>
         </div>
 
-        {isPending ? (
-          <PageSpinner label="Loading plans" />
-        ) : isError ? (
-          <ErrorNote message={errorMessage(error)} />
-        ) : (
-          <TableCard label="Plans">
-            <thead>
-              <tr>
-                {COLUMNS.map((column) => (
-                  <HeaderCell key={column}>{column}</HeaderCell>
-                ))}
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {data.data.length === 0 ? (
-                <EmptyRow columns={COLUMNS.length}>No plans yet. Create the first one.</EmptyRow>
-              ) : (
-                data.data.map((plan) => (
-                  <Row key={plan._id}>
-                    {/* On phones the card opens with the name and status side by side; the rest follows. */}
-                    <Cell label="Plan" className="font-semibold break-words text-slate-900">
-                      {plan.name}
-                    </Cell>
-                    <Cell label="Rate" className="whitespace-nowrap max-sm:order-1">
-                      <p className="font-medium text-slate-900 tabular-nums">
-                        {plan.rate}% {PERIOD_LABELS[plan.period].toLowerCase()}
-                      </p>
-                      <p className="text-xs text-slate-500">
-                        {termReturnPercent(plan.rate, plan.period, plan.durationDays)}% over the term
-                      </p>
-                    </Cell>
-                    <Cell
-                      label="Duration"
-                      className="whitespace-nowrap text-slate-700 tabular-nums max-sm:order-1"
+        <QueryTable
+          query={plans}
+          label="Plans"
+          loadingLabel="Loading plans"
+          columns={COLUMNS}
+          empty="No plans yet. Create the first one."
+          renderRow={(plan) => (
+            <Row key={plan._id}>
+              {/* On phones the card opens with the name and status side by side; the rest follows. */}
+              <Cell label="Plan" className="font-semibold break-words text-slate-900">
+                {plan.name}
+              </Cell>
+              <Cell label="Rate" className="whitespace-nowrap max-sm:order-1">
+                <p className="font-medium text-slate-900 tabular-nums">
+                  {plan.rate}% {PERIOD_LABELS[plan.period].toLowerCase()}
+                </p>
+                <p className="text-xs text-slate-500">
+                  {termReturnPercent(plan.rate, plan.period, plan.durationDays)}% over the term
+                </p>
+              </Cell>
+              <Cell label="Duration" className="whitespace-nowrap text-slate-700 tabular-nums max-sm:order-1">
+                {plan.durationDays} days
+              </Cell>
+              <Cell label="Range" className="text-slate-700 tabular-nums max-sm:order-1 sm:whitespace-nowrap">
+                {rangeAmount.format(plan.minAmount)} – {rangeAmount.format(plan.maxAmount)}
+              </Cell>
+              <Cell label="Principal" className="whitespace-nowrap text-slate-700 max-sm:order-1">
+                {plan.principalReturn ? 'Returned' : 'Kept'}
+              </Cell>
+              <Cell label="Status">
+                <PlanStatus status={plan.status} />
+              </Cell>
+              <Cell label="Action" isWide className="max-sm:order-1">
+                <div className="flex gap-2">
+                  <Button
+                    size="sm"
+                    variant="secondary"
+                    aria-label={`Edit ${plan.name}`}
+                    onClick={() => setDialog({ kind: 'edit', plan })}
+                  >
+                    Edit
+                  </Button>
+                  {plan.status === 'active' ? (
+                    <Button
+                      size="sm"
+                      variant="ghost"
+                      aria-label={`Retire ${plan.name}`}
+                      onClick={() => setDialog({ kind: 'retire', plan })}
                     >
-                      {plan.durationDays} days
-                    </Cell>
-                    <Cell
-                      label="Range"
-                      className="text-slate-700 tabular-nums max-sm:order-1 sm:whitespace-nowrap"
+                      Retire
+                    </Button>
+                  ) : (
+                    <Button
+                      size="sm"
+                      variant="ghost"
+                      aria-label={`Restore ${plan.name}`}
+                      disabled={restorePlan.isPending}
+                      onClick={() => onRestore(plan)}
                     >
-                      {rangeAmount.format(plan.minAmount)} – {rangeAmount.format(plan.maxAmount)}
-                    </Cell>
-                    <Cell label="Principal" className="whitespace-nowrap text-slate-700 max-sm:order-1">
-                      {plan.principalReturn ? 'Returned' : 'Kept'}
-                    </Cell>
-                    <Cell label="Status">
-                      <PlanStatus status={plan.status} />
-                    </Cell>
-                    <Cell label="Action" isWide className="max-sm:order-1">
-                      <div className="flex gap-2">
-                        <Button
-                          size="sm"
-                          variant="secondary"
-                          aria-label={`Edit ${plan.name}`}
-                          onClick={() => setDialog({ kind: 'edit', plan })}
-                        >
-                          Edit
-                        </Button>
-                        {plan.status === 'active' ? (
-                          <Button
-                            size="sm"
-                            variant="ghost"
-                            aria-label={`Retire ${plan.name}`}
-                            onClick={() => setDialog({ kind: 'retire', plan })}
-                          >
-                            Retire
-                          </Button>
-                        ) : (
-                          <Button
-                            size="sm"
-                            variant="ghost"
-                            aria-label={`Restore ${plan.name}`}
-                            disabled={restorePlan.isPending}
-                            onClick={() => onRestore(plan)}
-                          >
-                            Restore
-                          </Button>
-                        )}
-                      </div>
-                    </Cell>
-                  </Row>
-                ))
-              )}
-            </tbody>
-          </TableCard>
-        )}
+                      Restore
+                    </Button>
+                  )}
+                </div>
+              </Cell>
+            </Row>
+          )}
+        />
       </div>
 
       <PlanFormDialog

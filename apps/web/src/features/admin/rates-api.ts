@@ -1,6 +1,7 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { adminRatesRoute, type SetRatesRequest, setRatesRoute } from '@vestora/shared';
 import { callApi, queryKeyOf } from '../../app/api.ts';
+import { useToastMutation } from '../../ui/use-toast-mutation.ts';
 
 export function useRates() {
   return useQuery({
@@ -11,7 +12,7 @@ export function useRates() {
 
 export function useSetRates() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useToastMutation({
     mutationFn: (body: SetRatesRequest) => callApi(setRatesRoute, { body }),
     onSuccess: ({ data }) => queryClient.setQueryData(queryKeyOf(adminRatesRoute), { data }),
   });

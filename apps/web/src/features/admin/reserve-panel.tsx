@@ -1,11 +1,11 @@
 import { centsToUsd, FundReserveRequestSchema, type ReserveStatus } from '@vestora/shared';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import toast from 'react-hot-toast';
 import { errorMessage } from '../../app/api.ts';
 import { Button } from '../../ui/button.tsx';
-import { DialogActions, Modal } from '../../ui/dialog.tsx';
-import { FormError, TextField } from '../../ui/field.tsx';
+import { CardSection } from '../../ui/card.tsx';
+import { FormActions, Modal } from '../../ui/dialog.tsx';
+import { FormError, TextAreaField, TextField } from '../../ui/field.tsx';
 import { count, usd } from '../../ui/format.ts';
 import { ErrorNote } from '../../ui/table.tsx';
 import { useFundReserve, useReserve } from './console-status-api.ts';
@@ -21,7 +21,6 @@ const EMPTY: FundForm = { amount: '', note: '' };
 function FundReserveDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const fundReserve = useFundReserve();
   const dialogKey = useDialogKey();
-  const noteId = useId();
   const { register, handleSubmit, reset, setError, formState } = useForm<FundForm>({ defaultValues: EMPTY });
 
   const close = (isOpen: boolean) => {
@@ -41,8 +40,7 @@ function FundReserveDialog({ open, onOpenChange }: { open: boolean; onOpenChange
     fundReserve.mutate(
       { amount: centsToUsd(amountCents), ...(note ? { note } : {}), idempotencyKey: dialogKey.current() },
       {
-        onSuccess: ({ message }) => {
-          toast.success(message);
+        onSuccess: () => {
           reset(EMPTY);
           dialogKey.drop();
           onOpenChange(false);
@@ -61,28 +59,20 @@ function FundReserveDialog({ open, onOpenChange }: { open: boolean; onOpenChange
     >
       <form onSubmit={onSubmit} noValidate className="space-y-4">
         <TextField label="Amount (USD)" inputMode="decimal" autoComplete="off" {...register('amount')} />
-        <div>
-          <label htmlFor={noteId} className="mb-1.5 block text-sm font-medium text-slate-700">
-            Note (optional)
-          </label>
-          <textarea
-            id={noteId}
-            rows={2}
-            maxLength={500}
-            placeholder="Where the money came from, for the audit trail"
-            className="block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-sm text-slate-900 shadow-sm placeholder:text-slate-400 focus:border-brand-600 focus:ring-2 focus:ring-brand-600/20 focus:outline-none"
-            {...register('note')}
-          />
-        </div>
+        <TextAreaField
+          label="Note (optional)"
+          rows={2}
+          maxLength={500}
+          placeholder="Where the money came from, for the audit trail"
+          {...register('note')}
+        />
         <FormError message={formState.errors.root?.message} />
-        <DialogActions>
-          <Button variant="secondary" onClick={() => close(false)} disabled={fundReserve.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={fundReserve.isPending}>
-            {fundReserve.isPending ? 'Funding...' : 'Fund reserve'}
-          </Button>
-        </DialogActions>
+        <FormActions
+          submitLabel="Fund reserve"
+          busyLabel="Funding..."
+          isBusy={fundReserve.isPending}
+          onCancel={() => close(false)}
+        />
       </form>
     </Modal>
   );
@@ -125,26 +115,18 @@ function ReserveFigures({ reserve }: { reserve: ReserveStatus }) {
 export function ReservePanel() {
   const [isFunding, setIsFunding] = useState(false);
   const { data: reserve, isPending, isError, error } = useReserve();
-  const headingId = useId();
 
   return (
-    <section
-      aria-labelledby={headingId}
-      className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5"
-    >
-      <div className="mb-4 flex flex-wrap items-start justify-between gap-3">
-        <div>
-          <h2 id={headingId} className="text-lg font-semibold text-slate-900">
-            Yield reserve
-          </h2>
-          <p className="text-sm text-slate-600">
-            A return that the reserve cannot cover waits, and is paid once the reserve is funded.
-          </p>
-        </div>
+    <CardSection
+      title="Yield reserve"
+      description="A return that the reserve cannot cover waits, and is paid once the reserve is funded."
+      actions={
         <Button onClick={() => setIsFunding(true)} className="max-sm:w-full">
           Fund reserve
         </Button>
-      </div>
+      }
+      className="p-4 sm:p-5"
+    >
       {isPending ? (
         <p className="text-sm text-slate-500">Loading the reserve…</p>
       ) : isError ? (
@@ -153,6 +135,6 @@ export function ReservePanel() {
         <ReserveFigures reserve={reserve} />
       )}
       <FundReserveDialog open={isFunding} onOpenChange={setIsFunding} />
-    </section>
+    </CardSection>
   );
 }

@@ -1,6 +1,7 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type BodyInputOf, siteRoute, updateSiteRoute } from '@vestora/shared';
 import { callApi } from '../../app/api.ts';
+import { useToastMutation } from '../../ui/use-toast-mutation.ts';
 import { SITE_KEY } from '../public/site-api.ts';
 
 export function useSiteSettingsForEditing() {
@@ -12,7 +13,7 @@ export function useSiteSettingsForEditing() {
 
 export function useSaveSiteSettings() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useToastMutation({
     mutationFn: (body: BodyInputOf<typeof updateSiteRoute>) => callApi(updateSiteRoute, { body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: SITE_KEY }),
   });

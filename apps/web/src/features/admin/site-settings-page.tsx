@@ -1,9 +1,10 @@
 import type { SiteSettings, Slide } from '@vestora/shared';
 import { useEffect, useState } from 'react';
-import toast from 'react-hot-toast';
 import { errorMessage } from '../../app/api.ts';
 import { Button } from '../../ui/button.tsx';
+import { Card } from '../../ui/card.tsx';
 import { FormError, TextField } from '../../ui/field.tsx';
+import { PageHeader } from '../../ui/page-header.tsx';
 import { PageSpinner } from '../../ui/spinner.tsx';
 import { useSaveSiteSettings, useSiteSettingsForEditing } from './site-settings-api.ts';
 
@@ -57,8 +58,7 @@ export function SiteSettingsPage() {
         foundingYear: year === '' ? null : Number(year),
       },
       {
-        onSuccess: ({ data: saved, message }) => {
-          toast.success(message);
+        onSuccess: ({ data: saved }) => {
           setError(undefined);
           setDraft(toDraft(saved));
         },
@@ -69,13 +69,11 @@ export function SiteSettingsPage() {
 
   return (
     <form onSubmit={onSubmit} noValidate className="max-w-3xl space-y-6">
-      <div>
-        <h1 className="text-2xl font-bold text-slate-900">Site settings</h1>
-        <p className="text-sm text-slate-600">
-          What the public pages say about the firm. Leave a figure blank and the pages make no claim about it.
-        </p>
-      </div>
-      <section className="grid gap-4 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:grid-cols-2">
+      <PageHeader
+        title="Site settings"
+        description="What the public pages say about the firm. Leave a figure blank and the pages make no claim about it."
+      />
+      <Card as="section" className="grid gap-4 p-5 sm:grid-cols-2">
         <TextField label="Firm name" {...field('firmName')} />
         <TextField label="Support e-mail" type="email" {...field('supportEmail')} />
         <TextField label="Postal address" className="sm:col-span-2" {...field('postalAddress')} />
@@ -95,8 +93,8 @@ export function SiteSettingsPage() {
           placeholder="DD-MM-YYYY"
           {...field('policyEffectiveDate')}
         />
-      </section>
-      <section className="space-y-3 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
+      </Card>
+      <Card as="section" className="space-y-3 p-5">
         <div className="flex items-center justify-between gap-3">
           <h2 className="font-semibold text-slate-900">Hero slides</h2>
           <Button
@@ -158,7 +156,7 @@ export function SiteSettingsPage() {
             </Button>
           </fieldset>
         ))}
-      </section>
+      </Card>
       <FormError message={error} />
       <Button type="submit" disabled={save.isPending}>
         {save.isPending ? 'Saving...' : 'Save settings'}

@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   adminTicketsRoute,
   closeTicketRoute,
@@ -7,6 +7,7 @@ import {
   type SupportTicket,
 } from '@vestora/shared';
 import { callApi, queryKeyOf } from '../../app/api.ts';
+import { useToastMutation } from '../../ui/use-toast-mutation.ts';
 import { AUDIT_KEY } from './audit-api.ts';
 
 export const TICKETS_PAGE_SIZE = 20;
@@ -30,7 +31,7 @@ function useTicketMutation<Variables>(
   request: (variables: Variables) => Promise<ResponseOf<typeof replyToTicketRoute>>,
 ) {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useToastMutation({
     mutationFn: request,
     onSettled: () =>
       Promise.all([

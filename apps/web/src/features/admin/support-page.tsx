@@ -1,16 +1,17 @@
 import { SupportMessageRequestSchema, type SupportTicket } from '@vestora/shared';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import toast from 'react-hot-toast';
 import { errorMessage } from '../../app/api.ts';
 import { Button } from '../../ui/button.tsx';
 import { ConfirmDialog } from '../../ui/dialog.tsx';
 import { FormError } from '../../ui/field.tsx';
 import { count, formatDateTime } from '../../ui/format.ts';
 import { ArrowLeftIcon } from '../../ui/icons.tsx';
+import { PageHeader } from '../../ui/page-header.tsx';
 import { Pagination } from '../../ui/pagination.tsx';
 import { PageSpinner } from '../../ui/spinner.tsx';
 import { ErrorNote } from '../../ui/table.tsx';
+import { useListParams } from '../../ui/use-list-params.ts';
 import {
   TICKETS_PAGE_SIZE,
   type TicketFilter,
@@ -25,6 +26,8 @@ const FILTERS: [TicketFilter, string][] = [
   ['closed', 'Closed'],
   ['all', 'All'],
 ];
+
+const TICKET_FILTERS = FILTERS.map(([value]) => value);
 
 const EMPTY_TEXT: Record<TicketFilter, string> = {
   open: 'No ticket is waiting for a reply. All caught up.',
@@ -129,8 +132,7 @@ function ReplyForm({
     reply.mutate(
       { ticketId: ticket._id, message: parsed.data.message },
       {
-        onSuccess: ({ data, message }) => {
-          toast.success(message);
+        onSuccess: ({ data }) => {
           reset();
           onAnswered(data);
         },
@@ -187,8 +189,7 @@ function TicketConversation({
 
   const onConfirmClose = () =>
     closeTicket.mutate(ticket._id, {
-      onSuccess: ({ data, message }) => {
-        toast.success(message);
+      onSuccess: ({ data }) => {
         setIsClosing(false);
         onChanged(data);
       },
@@ -276,29 +277,32 @@ function TicketConversation({
 
 /** Support tickets: a list filtered by status, and the conversation of the one selected with its reply box. */
 export function SupportPage() {
-  const [status, setStatus] = useState<TicketFilter>('open');
-  const [page, setPage] = useState(1);
+  const list = useListParams({ status: TICKET_FILTERS });
+  // Open tickets unless the address names another status.
+  const status = list.filterOf('status') ?? 'open';
+  const page = list.page;
   // Kept as the ticket itself: after a reply it may leave the filtered list but stays on screen.
   const [selected, setSelected] = useState<SupportTicket | null>(null);
   const { data, isPending, isError, error, isFetching } = useTickets({ status, page });
   const shown = selected ? (data?.data.find((ticket) => ticket._id === selected._id) ?? selected) : null;
 
   const onFilter = (filter: TicketFilter) => {
-    setStatus(filter);
-    setPage(1);
+    list.setFilter('status', filter === 'open' ? null : filter);
     setSelected(null);
   };
 
   return (
     <section className="space-y-4">
-      <div className={`flex flex-wrap items-end justify-between gap-3 ${shown ? 'max-lg:hidden' : ''}`}>
-        <div>
-          <h1 className="text-2xl font-bold text-slate-900">Support</h1>
-          <p className="text-sm text-slate-600">
+      <PageHeader
+        title="Support"
+        description={
+          <>
             {data ? `${count(data.total)} ${status === 'all' ? 'in all' : status}. ` : ''}The user is notified
             of each reply.
-          </p>
-        </div>
+          </>
+        }
+        className={shown ? 'max-lg:hidden' : ''}
+      >
         <fieldset className="grid w-full grid-cols-4 rounded-lg border border-slate-200 bg-white p-1 shadow-sm sm:inline-grid sm:w-auto">
           <legend className="sr-only">Ticket status</legend>
           {FILTERS.map(([value, label]) => (
@@ -315,7 +319,7 @@ export function SupportPage() {
             </button>
           ))}
         </fieldset>
-      </div>
+      </PageHeader>
 
       {isPending ? (
         <PageSpinner label="Loading tickets" />
@@ -337,7 +341,7 @@ export function SupportPage() {
               pageSize={TICKETS_PAGE_SIZE}
               total={data.total}
               noun="tickets"
-              onPageChange={setPage}
+              onPageChange={list.setPage}
             />
           </div>
           {shown ? (

@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   type AdminTransaction,
   allTransactionsRoute,
@@ -7,9 +7,11 @@ import {
   type BodyInputOf,
   type declineDepositRoute,
   type declineWithdrawalRoute,
+  MESSAGES,
   type TransactionStatus,
 } from '@vestora/shared';
 import { callApi, queryKeyOf } from '../../app/api.ts';
+import { useToastMutation } from '../../ui/use-toast-mutation.ts';
 
 export const TRANSACTIONS_PAGE_SIZE = 20;
 
@@ -54,7 +56,8 @@ interface Decision {
  */
 export function useDecision() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useToastMutation({
+    waitMessage: () => MESSAGES.pleaseWait,
     // An approval of a deposit takes no body; the other decisions take a reason or a payout hash.
     mutationFn: ({ route, id, body, idempotencyKey }: Decision) =>
       'body' in route

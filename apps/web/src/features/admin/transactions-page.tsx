@@ -9,16 +9,14 @@ import {
 } from '@vestora/shared';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
-import { errorMessage } from '../../app/api.ts';
-import { Button } from '../../ui/button.tsx';
 import { ChainDetailsNote } from '../../ui/chain-details.tsx';
 import { formatDateTime, usd } from '../../ui/format.ts';
-import { Pagination } from '../../ui/pagination.tsx';
-import { PageSpinner } from '../../ui/spinner.tsx';
+import { PageHeader } from '../../ui/page-header.tsx';
+import { QueryTable } from '../../ui/query-table.tsx';
 import { StatusBadge } from '../../ui/status-badge.tsx';
-import { Cell, EmptyRow, ErrorNote, HeaderCell, Row, TableCard } from '../../ui/table.tsx';
+import { Cell, Row } from '../../ui/table.tsx';
 import { useListParams } from '../../ui/use-list-params.ts';
-import { ApproveDialog, DeclineDialog, type OpenDecision } from './decision-dialogs.tsx';
+import { ApproveDialog, DecisionButtons, DeclineDialog, type OpenDecision } from './decision-dialogs.tsx';
 import { TRANSACTIONS_PAGE_SIZE, type TransactionsQuery, useTransactions } from './transactions-api.ts';
 
 const COLUMNS = ['Reference', 'Mode', 'User', 'Amount', 'Status', 'Date', 'Action', 'Receipt'];
@@ -76,20 +74,13 @@ function TransactionAction({
       </Link>
     );
   }
-  const summary = `${usd(transaction.amount)} ${transaction.mode.toUpperCase()} deposit`;
   return (
-    <div className="flex gap-2">
-      <Button size="sm" onClick={() => onDecide({ kind: 'approve', id: transaction._id, summary })}>
-        Confirm
-      </Button>
-      <Button
-        size="sm"
-        variant="secondary"
-        onClick={() => onDecide({ kind: 'decline', id: transaction._id, summary })}
-      >
-        Decline
-      </Button>
-    </div>
+    <DecisionButtons
+      approveLabel="Confirm"
+      id={transaction._id}
+      summary={`${usd(transaction.amount)} ${transaction.mode.toUpperCase()} deposit`}
+      onDecide={onDecide}
+    />
   );
 }
 
@@ -102,16 +93,12 @@ export function TransactionsPage() {
     type: list.filterOf('type') ?? '',
   };
   const [decision, setDecision] = useState<OpenDecision>(null);
-  const { data, isPending, isError, error, isFetching } = useTransactions(query);
+  const transactions = useTransactions(query);
   const isFiltered = query.status !== '' || query.type !== '';
 
   return (
     <section className="space-y-4">
-      <div className="flex flex-wrap items-end justify-between gap-3">
-        <div>
-          <h1 className="text-2xl font-bold text-slate-900">Transactions</h1>
-          <p className="text-sm text-slate-600">Deposits and withdrawals of every user, newest first.</p>
-        </div>
+      <PageHeader title="Transactions" description="Deposits and withdrawals of every user, newest first.">
         <div className="flex w-full gap-2 sm:w-auto">
           <FilterSelect
             label="Status"
@@ -140,101 +127,73 @@ export function TransactionsPage() {
             }
           />
         </div>
-      </div>
+      </PageHeader>
 
-      {isPending ? (
-        <PageSpinner label="Loading transactions" />
-      ) : isError ? (
-        <ErrorNote message={errorMessage(error)} />
-      ) : (
-        <>
-          <TableCard label="Transactions">
-            <thead>
-              <tr>
-                {COLUMNS.map((column) => (
-                  <HeaderCell key={column}>{column}</HeaderCell>
-                ))}
-              </tr>
-            </thead>
-            <tbody
-              className={`divide-y divide-slate-100 ${isFetching ? 'opacity-60' : ''}`}
-              aria-busy={isFetching}
-            >
-              {data.data.length === 0 ? (
-                <EmptyRow columns={COLUMNS.length}>
-                  {isFiltered ? 'No transaction matches these filters.' : MESSAGES.noTransactions}
-                </EmptyRow>
+      <QueryTable
+        query={transactions}
+        label="Transactions"
+        loadingLabel="Loading transactions"
+        columns={COLUMNS}
+        empty={isFiltered ? 'No transaction matches these filters.' : MESSAGES.noTransactions}
+        renderRow={(transaction) => (
+          <Row key={transaction._id}>
+            <Cell label="Reference" className="font-mono text-xs whitespace-nowrap text-slate-700">
+              {formatReference(transaction._id)}
+            </Cell>
+            <Cell label="Mode">
+              <p className="font-semibold text-slate-900 uppercase">{transaction.mode}</p>
+              <p className="text-xs text-slate-500 capitalize">{transaction.type}</p>
+            </Cell>
+            <Cell label="User" isWide>
+              <p className="font-medium whitespace-nowrap text-slate-900">{transaction.fullName}</p>
+              <p className="text-xs text-slate-500">@{transaction.userName}</p>
+            </Cell>
+            <Cell label="Amount" className="font-medium whitespace-nowrap text-slate-900 tabular-nums">
+              {usd(transaction.amount)}
+            </Cell>
+            <Cell label="Status">
+              <StatusBadge status={transaction.status} />
+            </Cell>
+            <Cell label="Date" className="whitespace-nowrap text-slate-600">
+              {formatDateTime(transaction.createdAt)}
+            </Cell>
+            <Cell label="Action" isWide className="max-sm:order-last">
+              <TransactionAction transaction={transaction} onDecide={setDecision} />
+            </Cell>
+            <Cell label="Receipt" className="whitespace-nowrap">
+              {transaction.chain ? (
+                <ChainDetailsNote chain={transaction.chain} coin={transaction.mode} />
+              ) : transaction.image ? (
+                <a
+                  href={transaction.image}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="font-semibold text-brand-700 hover:underline"
+                >
+                  View receipt
+                  <span className="sr-only"> of {formatReference(transaction._id)} (opens in a new tab)</span>
+                </a>
               ) : (
-                data.data.map((transaction) => (
-                  <Row key={transaction._id}>
-                    <Cell label="Reference" className="font-mono text-xs whitespace-nowrap text-slate-700">
-                      {formatReference(transaction._id)}
-                    </Cell>
-                    <Cell label="Mode">
-                      <p className="font-semibold text-slate-900 uppercase">{transaction.mode}</p>
-                      <p className="text-xs text-slate-500 capitalize">{transaction.type}</p>
-                    </Cell>
-                    <Cell label="User" isWide>
-                      <p className="font-medium whitespace-nowrap text-slate-900">{transaction.fullName}</p>
-                      <p className="text-xs text-slate-500">@{transaction.userName}</p>
-                    </Cell>
-                    <Cell
-                      label="Amount"
-                      className="font-medium whitespace-nowrap text-slate-900 tabular-nums"
-                    >
-                      {usd(transaction.amount)}
-                    </Cell>
-                    <Cell label="Status">
-                      <StatusBadge status={transaction.status} />
-                    </Cell>
-                    <Cell label="Date" className="whitespace-nowrap text-slate-600">
-                      {formatDateTime(transaction.createdAt)}
-                    </Cell>
-                    <Cell label="Action" isWide className="max-sm:order-last">
-                      <TransactionAction transaction={transaction} onDecide={setDecision} />
-                    </Cell>
-                    <Cell label="Receipt" className="whitespace-nowrap">
-                      {transaction.chain ? (
-                        <ChainDetailsNote chain={transaction.chain} coin={transaction.mode} />
-                      ) : transaction.image ? (
-                        <a
-                          href={transaction.image}
-                          target="_blank"
-                          rel="noopener noreferrer"
-                          className="font-semibold text-brand-700 hover:underline"
-                        >
-                          View receipt
-                          <span className="sr-only">
-                            {' '}
-                            of {formatReference(transaction._id)} (opens in a new tab)
-                          </span>
-                        </a>
-                      ) : (
-                        <span className="text-slate-500">No receipt</span>
-                      )}
-                      {transaction.duplicateProof && (
-                        <span
-                          title="An earlier deposit was sent with this same file. Check it before confirming."
-                          className="mt-1 block w-fit rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-800 ring-1 ring-red-200 ring-inset"
-                        >
-                          Reused receipt
-                        </span>
-                      )}
-                    </Cell>
-                  </Row>
-                ))
+                <span className="text-slate-500">No receipt</span>
               )}
-            </tbody>
-          </TableCard>
-          <Pagination
-            page={query.page}
-            pageSize={TRANSACTIONS_PAGE_SIZE}
-            total={data.total}
-            noun="transactions"
-            onPageChange={list.setPage}
-          />
-        </>
-      )}
+              {transaction.duplicateProof && (
+                <span
+                  title="An earlier deposit was sent with this same file. Check it before confirming."
+                  className="mt-1 block w-fit rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-800 ring-1 ring-red-200 ring-inset"
+                >
+                  Reused receipt
+                </span>
+              )}
+            </Cell>
+          </Row>
+        )}
+        pagination={{
+          page: query.page,
+          pageSize: TRANSACTIONS_PAGE_SIZE,
+          noun: 'transactions',
+          onPageChange: list.setPage,
+        }}
+      />
 
       <ApproveDialog
         decision={decision}

@@ -1,12 +1,12 @@
-import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   adminEndUserSessionsRoute,
   adminUserAddressesRoute,
   adminUserSecurityEventsRoute,
   adminUserSessionsRoute,
 } from '@vestora/shared';
-import toast from 'react-hot-toast';
-import { callApi, errorMessage, queryKeyOf } from '../../app/api.ts';
+import { callApi, queryKeyOf } from '../../app/api.ts';
+import { useToastMutation } from '../../ui/use-toast-mutation.ts';
 
 const DETAIL_ROUTES = [
   adminUserSessionsRoute,
@@ -49,10 +49,9 @@ export function useUserSecurityEvents(userId: string, enabled: boolean) {
 
 export function useEndUserSessions() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useToastMutation({
     mutationFn: (userId: string) => callApi(adminEndUserSessionsRoute, { params: { id: userId } }),
-    onSuccess: ({ message }) => toast.success(message),
-    onError: (error) => toast.error(errorMessage(error)),
-    onSettled: (_result, _error, userId) => reloadUserDetail(queryClient, userId),
+    isErrorToasted: true,
+    onSuccess: (_result, userId) => reloadUserDetail(queryClient, userId),
   });
 }

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   adminWalletsRoute,
   type Coin,
@@ -6,8 +6,8 @@ import {
   type SetWalletRequest,
   setWalletRoute,
 } from '@vestora/shared';
-import toast from 'react-hot-toast';
 import { callApi, queryKeyOf } from '../../app/api.ts';
+import { useToastMutation } from '../../ui/use-toast-mutation.ts';
 
 /** The console's banner reads this on every page too, so it looks again now and then. */
 const WALLETS_REFRESH_MS = 60_000;
@@ -26,14 +26,13 @@ export function useWallets() {
  */
 export function useSetWallet() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useToastMutation({
     mutationFn: ({ coin, ...body }: SetWalletRequest & { coin: Coin }) =>
       callApi(setWalletRoute, { params: { coin }, body }),
-    // The toast is said here: the card that asked may re-render into its saved state and drop the
-    // callbacks of its own `mutate` before they run.
-    onSuccess: async ({ message }, { preview }) => {
+    // A preview only shows the first addresses; nothing was saved to announce.
+    successMessage: ({ message }, { preview }) => (preview ? null : message),
+    onSuccess: async (_answer, { preview }) => {
       if (preview) return;
-      toast.success(message);
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: queryKeyOf(adminWalletsRoute) }),
         queryClient.invalidateQueries({ queryKey: queryKeyOf(pendingAdminChangesRoute) }),

@@ -3,7 +3,9 @@ import { type FormEvent, useEffect, useId, useState } from 'react';
 import toast from 'react-hot-toast';
 import { errorMessage } from '../../app/api.ts';
 import { Button } from '../../ui/button.tsx';
+import { Card } from '../../ui/card.tsx';
 import { FormError, TextField } from '../../ui/field.tsx';
+import { PageHeader } from '../../ui/page-header.tsx';
 import { PageSpinner } from '../../ui/spinner.tsx';
 import { PendingChangesPanel } from './pending-changes-panel.tsx';
 import { useSetWallet, useWallets } from './wallets-api.ts';
@@ -47,7 +49,7 @@ function WalletCard({ wallet }: { wallet: Wallet }) {
   const shown = preview ?? wallet.addresses;
 
   return (
-    <li className="min-w-0 space-y-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
+    <Card as="li" className="min-w-0 space-y-4 p-4">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h2 className="text-lg font-semibold text-slate-900">{COIN_LABELS[wallet.coin]}</h2>
         <p className="text-sm text-slate-600">
@@ -104,7 +106,7 @@ function WalletCard({ wallet }: { wallet: Wallet }) {
           {preview ? 'Save wallet' : 'Check addresses'}
         </Button>
       </form>
-    </li>
+    </Card>
   );
 }
 
@@ -117,13 +119,10 @@ export function WalletsPage() {
 
   return (
     <section className="space-y-6">
-      <div>
-        <h1 className="text-2xl font-bold text-slate-900">Wallets</h1>
-        <p className="text-sm text-slate-600">
-          With a watch-only key, every user gets their own deposit address and payments are credited after
-          their confirmations, without a proof. Set your wallet's gap limit above the highest index used.
-        </p>
-      </div>
+      <PageHeader
+        title="Wallets"
+        description="With a watch-only key, every user gets their own deposit address and payments are credited after their confirmations, without a proof. Set your wallet's gap limit above the highest index used."
+      />
       <PendingChangesPanel />
       {isPending ? (
         <PageSpinner label="Loading wallets" />

@@ -1,16 +1,15 @@
 import { approveWithdrawalRoute, declineWithdrawalRoute, MESSAGES, type Withdrawal } from '@vestora/shared';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
-import { errorMessage } from '../../app/api.ts';
-import { Button } from '../../ui/button.tsx';
 import { copyText } from '../../ui/copy-text.ts';
 import { TextField } from '../../ui/field.tsx';
 import { formatDateTime, usd } from '../../ui/format.ts';
 import { CopyIcon } from '../../ui/icons.tsx';
-import { Pagination } from '../../ui/pagination.tsx';
-import { PageSpinner } from '../../ui/spinner.tsx';
-import { Cell, EmptyRow, ErrorNote, HeaderCell, Row, TableCard } from '../../ui/table.tsx';
-import { ApproveDialog, DeclineDialog, type OpenDecision } from './decision-dialogs.tsx';
+import { PageHeader } from '../../ui/page-header.tsx';
+import { QueryTable } from '../../ui/query-table.tsx';
+import { Cell, Row } from '../../ui/table.tsx';
+import { useListParams } from '../../ui/use-list-params.ts';
+import { ApproveDialog, DecisionButtons, DeclineDialog, type OpenDecision } from './decision-dialogs.tsx';
 import { usePendingWithdrawals, WITHDRAWALS_PAGE_SIZE } from './withdrawals-api.ts';
 
 const COLUMNS = ['User', 'Amount', 'Coin', 'Destination address', 'Requested', 'Action'];
@@ -73,10 +72,10 @@ function summaryOf(withdrawal: Withdrawal): string {
 
 /** The pending withdrawal queue: pay out, then approve (with the payout hash), or decline with a reason. */
 export function WithdrawalsPage() {
-  const [page, setPage] = useState(1);
+  const list = useListParams({});
   const [decision, setDecision] = useState<OpenDecision>(null);
   const [txHash, setTxHash] = useState('');
-  const { data, isPending, isError, error, isFetching } = usePendingWithdrawals(page);
+  const withdrawals = usePendingWithdrawals(list.page);
 
   const closeDialogs = () => {
     setDecision(null);
@@ -85,99 +84,57 @@ export function WithdrawalsPage() {
 
   return (
     <section className="space-y-4">
-      <div>
-        <h1 className="text-2xl font-bold text-slate-900">Withdrawals</h1>
-        <p className="text-sm text-slate-600">
-          {data ? `${data.total} waiting for a decision. ` : ''}The amount is held from the user&apos;s
-          balance until you decide.
-        </p>
-      </div>
+      <PageHeader
+        title="Withdrawals"
+        description={
+          <>
+            {withdrawals.data ? `${withdrawals.data.total} waiting for a decision. ` : ''}The amount is held
+            from the user&apos;s balance until you decide.
+          </>
+        }
+      />
 
-      {isPending ? (
-        <PageSpinner label="Loading withdrawals" />
-      ) : isError ? (
-        <ErrorNote message={errorMessage(error)} />
-      ) : (
-        <>
-          <TableCard label="Pending withdrawals">
-            <thead>
-              <tr>
-                {COLUMNS.map((column) => (
-                  <HeaderCell key={column}>{column}</HeaderCell>
-                ))}
-              </tr>
-            </thead>
-            <tbody
-              className={`divide-y divide-slate-100 ${isFetching ? 'opacity-60' : ''}`}
-              aria-busy={isFetching}
-            >
-              {data.data.length === 0 ? (
-                <EmptyRow columns={COLUMNS.length}>No withdrawal is waiting. All caught up.</EmptyRow>
-              ) : (
-                data.data.map((withdrawal) => (
-                  <Row key={withdrawal._id}>
-                    <Cell label="User" className="font-medium text-slate-900">
-                      {withdrawal.fullName}
-                    </Cell>
-                    <Cell
-                      label="Amount"
-                      className="font-medium whitespace-nowrap text-slate-900 tabular-nums"
-                    >
-                      {usd(withdrawal.amount)}
-                    </Cell>
-                    <Cell label="Coin" className="font-semibold text-slate-900 uppercase">
-                      {withdrawal.method}
-                    </Cell>
-                    <Cell label="Destination address" isWide className="max-sm:order-1">
-                      <CopyAddress address={withdrawal.address} />
-                    </Cell>
-                    <Cell label="Requested" className="whitespace-nowrap text-slate-600">
-                      {formatDateTime(withdrawal.createdAt)}
-                    </Cell>
-                    <Cell label="Action" isWide className="max-sm:order-2">
-                      <div className="flex gap-2">
-                        <Button
-                          size="sm"
-                          onClick={() =>
-                            setDecision({
-                              kind: 'approve',
-                              id: withdrawal._id,
-                              summary: summaryOf(withdrawal),
-                            })
-                          }
-                        >
-                          Approve
-                        </Button>
-                        <Button
-                          size="sm"
-                          variant="secondary"
-                          onClick={() =>
-                            setDecision({
-                              kind: 'decline',
-                              id: withdrawal._id,
-                              summary: summaryOf(withdrawal),
-                            })
-                          }
-                        >
-                          Decline
-                        </Button>
-                      </div>
-                      <ApprovalNote withdrawal={withdrawal} administratorCount={data.administratorCount} />
-                    </Cell>
-                  </Row>
-                ))
-              )}
-            </tbody>
-          </TableCard>
-          <Pagination
-            page={page}
-            pageSize={WITHDRAWALS_PAGE_SIZE}
-            total={data.total}
-            noun="withdrawals"
-            onPageChange={setPage}
-          />
-        </>
-      )}
+      <QueryTable
+        query={withdrawals}
+        label="Pending withdrawals"
+        loadingLabel="Loading withdrawals"
+        columns={COLUMNS}
+        empty="No withdrawal is waiting. All caught up."
+        renderRow={(withdrawal, answer) => (
+          <Row key={withdrawal._id}>
+            <Cell label="User" className="font-medium text-slate-900">
+              {withdrawal.fullName}
+            </Cell>
+            <Cell label="Amount" className="font-medium whitespace-nowrap text-slate-900 tabular-nums">
+              {usd(withdrawal.amount)}
+            </Cell>
+            <Cell label="Coin" className="font-semibold text-slate-900 uppercase">
+              {withdrawal.method}
+            </Cell>
+            <Cell label="Destination address" isWide className="max-sm:order-1">
+              <CopyAddress address={withdrawal.address} />
+            </Cell>
+            <Cell label="Requested" className="whitespace-nowrap text-slate-600">
+              {formatDateTime(withdrawal.createdAt)}
+            </Cell>
+            <Cell label="Action" isWide className="max-sm:order-2">
+              <DecisionButtons
+                approveLabel="Approve"
+                id={withdrawal._id}
+                summary={summaryOf(withdrawal)}
+                onDecide={setDecision}
+              />
+              <ApprovalNote withdrawal={withdrawal} administratorCount={answer.administratorCount} />
+            </Cell>
+          </Row>
+        )}
+        pagination={{
+          page: list.page,
+          pageSize: WITHDRAWALS_PAGE_SIZE,
+          noun: 'withdrawals',
+          onPageChange: list.setPage,
+        }}
+      />
 
       <ApproveDialog
         decision={decision}

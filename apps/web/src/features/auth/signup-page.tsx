@@ -5,10 +5,11 @@ import toast from 'react-hot-toast';
 import { Link, useNavigate } from 'react-router';
 import { ApiError } from '../../app/api.ts';
 import { Button } from '../../ui/button.tsx';
-import { FormError, PasswordField, TextField } from '../../ui/field.tsx';
+import { FormError, TextField } from '../../ui/field.tsx';
 import type { ReviewPageState } from '../public/review-page.tsx';
 import { signUp } from './auth-api.ts';
 import { AuthCard } from './auth-card.tsx';
+import { NewPasswordFields } from './new-password-fields.tsx';
 
 const ERROR_TOAST_MS = 3000;
 
@@ -83,22 +84,11 @@ export function SignUpPage() {
         />
         <TextField label="Email" type="email" autoComplete="email" {...register('email')} />
         <TextField label="Username" autoComplete="username" {...register('userName')} />
-        <PasswordField
+        <NewPasswordFields
           label="Password"
-          toggleLabel="Show password"
-          autoComplete="new-password"
-          {...register('password')}
+          password={register('password')}
+          confirmPassword={register('confirmPassword')}
         />
-        <PasswordField
-          label="Confirm Password"
-          toggleLabel="Show confirm password"
-          autoComplete="new-password"
-          {...register('confirmPassword')}
-        />
-        <p className="text-xs text-slate-500">
-          At least 8 characters with an uppercase letter, a lowercase letter and a special character such as !
-          @ # $ %.
-        </p>
         <label className="flex items-start gap-2 text-sm text-slate-700">
           <input
             type="checkbox"

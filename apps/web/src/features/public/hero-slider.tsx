@@ -1,6 +1,7 @@
 import type { Slide } from '@vestora/shared';
-import { type ReactNode, type SVGProps, useEffect, useState, useSyncExternalStore } from 'react';
+import { type ReactNode, useEffect, useState, useSyncExternalStore } from 'react';
 import { Link } from 'react-router';
+import { Icon } from '../../ui/icon.tsx';
 
 /** Specification section 9. */
 const SLIDE_INTERVAL_MS = 8000;
@@ -200,40 +201,23 @@ function SliderButton({
   );
 }
 
-function SliderIcon(props: SVGProps<SVGSVGElement>) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      width="20"
-      height="20"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      {...props}
-    />
-  );
-}
-
 const ChevronLeft = () => (
-  <SliderIcon>
+  <Icon>
     <path d="m15 18-6-6 6-6" />
-  </SliderIcon>
+  </Icon>
 );
 const ChevronRight = () => (
-  <SliderIcon>
+  <Icon>
     <path d="m9 18 6-6-6-6" />
-  </SliderIcon>
+  </Icon>
 );
 const PauseIcon = () => (
-  <SliderIcon>
+  <Icon>
     <path d="M9 5v14M15 5v14" />
-  </SliderIcon>
+  </Icon>
 );
 const PlayIcon = () => (
-  <SliderIcon>
+  <Icon>
     <path d="M7 5l12 7-12 7z" />
-  </SliderIcon>
+  </Icon>
 );

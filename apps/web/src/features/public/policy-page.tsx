@@ -1,13 +1,13 @@
 import type { SiteSettings } from '@vestora/shared';
-import type { ReactNode } from 'react';
 import { FormError } from '../../ui/field.tsx';
+import { type LegalSection, LegalSections } from './legal-sections.tsx';
 import { useSiteSettings } from './site-api.ts';
 
 /** Specification section 9. */
 const MINIMUM_AGE = 18;
 
 /** The eight sections of specification section 2, in its order. */
-function policySections(site: SiteSettings): { title: string; body: ReactNode }[] {
+function policySections(site: SiteSettings): LegalSection[] {
   return [
     {
       title: 'Information we collect',
@@ -68,16 +68,7 @@ export function PolicyPage() {
           <p className="mt-6 leading-relaxed text-slate-600">
             This policy explains what {site.firmName} collects about you, why, and what you can do about it.
           </p>
-          <ol className="mt-10 space-y-10">
-            {policySections(site).map((section, index) => (
-              <li key={section.title}>
-                <h2 className="text-lg font-semibold text-slate-900">
-                  {index + 1}. {section.title}
-                </h2>
-                <p className="mt-2 leading-relaxed text-slate-600">{section.body}</p>
-              </li>
-            ))}
-          </ol>
+          <LegalSections sections={policySections(site)} />
         </>
       )}
     </article>

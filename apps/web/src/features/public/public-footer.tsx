@@ -2,6 +2,24 @@ import { Link } from 'react-router';
 import { Logo } from '../../ui/logo.tsx';
 import { useSiteSettings } from './site-api.ts';
 
+/** A titled column of the footer's links, each `[to, text]`. */
+function LinkColumn({ title, links }: { title: string; links: [string, string][] }) {
+  return (
+    <div>
+      <h2 className="text-sm font-semibold text-white">{title}</h2>
+      <ul className="mt-4 space-y-2 text-sm">
+        {links.map(([to, text]) => (
+          <li key={text}>
+            <Link to={to} className="hover:text-white">
+              {text}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
 /** Contact details, services, legal links and the risk notice of every public page. */
 export default function PublicFooter() {
   const { site } = useSiteSettings();
@@ -38,41 +56,21 @@ export default function PublicFooter() {
             </address>
           )}
         </section>
-        <div>
-          <h2 className="text-sm font-semibold text-white">Services</h2>
-          <ul className="mt-4 space-y-2 text-sm">
-            <li>
-              <Link to="/register" className="hover:text-white">
-                Planning services
-              </Link>
-            </li>
-            <li>
-              <Link to="/register" className="hover:text-white">
-                Investment services
-              </Link>
-            </li>
-          </ul>
-        </div>
-        <div>
-          <h2 className="text-sm font-semibold text-white">Legal</h2>
-          <ul className="mt-4 space-y-2 text-sm">
-            <li>
-              <Link to="/policy" className="hover:text-white">
-                Private Policy
-              </Link>
-            </li>
-            <li>
-              <Link to="/terms" className="hover:text-white">
-                Terms &amp; Conditions
-              </Link>
-            </li>
-            <li>
-              <Link to="/liabilities" className="hover:text-white">
-                Proof of liabilities
-              </Link>
-            </li>
-          </ul>
-        </div>
+        <LinkColumn
+          title="Services"
+          links={[
+            ['/register', 'Planning services'],
+            ['/register', 'Investment services'],
+          ]}
+        />
+        <LinkColumn
+          title="Legal"
+          links={[
+            ['/policy', 'Private Policy'],
+            ['/terms', 'Terms & Conditions'],
+            ['/liabilities', 'Proof of liabilities'],
+          ]}
+        />
       </div>
       <div className="border-t border-slate-800">
         <div className="mx-auto max-w-6xl space-y-3 px-4 py-8 text-xs leading-relaxed text-slate-400 sm:px-6">

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, Outlet, type To, useLocation } from 'react-router';
 import { buttonClass } from '../../ui/button.tsx';
+import { Icon } from '../../ui/icon.tsx';
 import { Logo } from '../../ui/logo.tsx';
 import { useScrollOnNavigation } from './scroll-on-navigation.ts';
 
@@ -116,23 +117,11 @@ export function PublicLayout() {
   );
 }
 
-/**
- * Drawn here rather than taken from ui/icons.tsx: importing that module would put every icon of the
- * user and admin areas into the landing page's first download.
- */
+/** The menu button's icon: three bars, or a cross while the menu is open. */
 function MenuToggleIcon({ isOpen }: { isOpen: boolean }) {
   return (
-    <svg
-      viewBox="0 0 24 24"
-      width="20"
-      height="20"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      aria-hidden="true"
-    >
+    <Icon>
       <path d={isOpen ? 'M18 6 6 18M6 6l12 12' : 'M3 6h18M3 12h18M3 18h18'} />
-    </svg>
+    </Icon>
   );
 }

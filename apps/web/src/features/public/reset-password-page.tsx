@@ -5,8 +5,9 @@ import toast from 'react-hot-toast';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { errorMessage } from '../../app/api.ts';
 import { Button } from '../../ui/button.tsx';
-import { FormError, PasswordField } from '../../ui/field.tsx';
+import { FormError } from '../../ui/field.tsx';
 import { AuthCard } from '../auth/auth-card.tsx';
+import { NewPasswordFields } from '../auth/new-password-fields.tsx';
 import { resetPassword } from './password-reset-api.ts';
 
 interface ResetForm {
@@ -49,23 +50,12 @@ export function ResetPasswordPage() {
       subtitle="Once it is saved, you are signed out everywhere and can sign in with it."
     >
       <form onSubmit={onSubmit} noValidate className="space-y-4">
-        <PasswordField
+        <NewPasswordFields
           label="New Password"
-          toggleLabel="Show new password"
-          autoComplete="new-password"
+          password={register('password')}
+          confirmPassword={register('confirmPassword')}
           autoFocus
-          {...register('password')}
         />
-        <PasswordField
-          label="Confirm New Password"
-          toggleLabel="Show confirm new password"
-          autoComplete="new-password"
-          {...register('confirmPassword')}
-        />
-        <p className="text-xs text-slate-500">
-          At least 8 characters with an uppercase letter, a lowercase letter and a special character such as !
-          @ # $ %.
-        </p>
         <FormError message={error} />
         {error === MESSAGES.resetTokenInvalid && (
           <Link to="/forgetpass" className="block text-sm font-medium text-brand-700 hover:underline">

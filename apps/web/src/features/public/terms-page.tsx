@@ -1,10 +1,11 @@
 import type { SiteSettings } from '@vestora/shared';
 import { Link } from 'react-router';
 import { FormError } from '../../ui/field.tsx';
+import { type LegalSection, LegalSections } from './legal-sections.tsx';
 import { useSiteSettings } from './site-api.ts';
 
 /** The rules the platform enforces, stated as terms; nothing here promises a return. */
-function termsSections(site: SiteSettings): { title: string; body: string }[] {
+function termsSections(site: SiteSettings): LegalSection[] {
   return [
     {
       title: 'Who may open an account',
@@ -60,16 +61,7 @@ export function TermsPage() {
             </Link>
             .
           </p>
-          <ol className="mt-10 space-y-10">
-            {termsSections(site).map((section, index) => (
-              <li key={section.title}>
-                <h2 className="text-lg font-semibold text-slate-900">
-                  {index + 1}. {section.title}
-                </h2>
-                <p className="mt-2 leading-relaxed text-slate-600">{section.body}</p>
-              </li>
-            ))}
-          </ol>
+          <LegalSections sections={termsSections(site)} />
         </>
       )}
     </article>

@@ -11,6 +11,7 @@ import {
 import { useEffect, useState } from 'react';
 import { ApiError, callApi, queryKeyOf } from '../../app/api.ts';
 import { getSession, updateSessionUser } from '../../app/session.ts';
+import { useToastMutation } from '../../ui/use-toast-mutation.ts';
 import { profileQueryKey } from './profile-api.ts';
 
 const DETAILS_KEY = queryKeyOf(profileDetailsRoute);
@@ -35,7 +36,7 @@ function useStoreUser() {
 export function useUpdateProfile() {
   const queryClient = useQueryClient();
   const storeUser = useStoreUser();
-  return useMutation({
+  return useToastMutation({
     mutationFn: (body: BodyInputOf<typeof updateProfileRoute>) => callApi(updateProfileRoute, { body }),
     onSuccess: ({ data, details }) => {
       storeUser(data);
@@ -53,7 +54,9 @@ export function useChangePassword() {
 
 export function useUploadAvatar() {
   const storeUser = useStoreUser();
-  return useMutation({
+  return useToastMutation({
+    waitMessage: () => 'Uploading your picture...',
+    isErrorToasted: true,
     mutationFn: (image: File) => {
       const form = new FormData();
       form.append('image', image);

@@ -1,7 +1,5 @@
 import type { TradeUser } from '@vestora/shared';
 import { useRef, useState } from 'react';
-import toast from 'react-hot-toast';
-import { errorMessage } from '../../app/api.ts';
 import { ConfirmDialog } from '../../ui/dialog.tsx';
 import { initials } from '../auth/account-menu.tsx';
 import { useAvatarObjectUrl, useUploadAvatar } from './account-api.ts';
@@ -39,11 +37,7 @@ export function AvatarPicker({ user, size = 'sm' }: { user: TradeUser; size?: ke
     // The same file chosen twice in a row must fire again.
     event.target.value = '';
     if (!image) return;
-    const loading = toast.loading('Uploading your picture...');
-    upload.mutate(image, {
-      onSuccess: ({ message }) => toast.success(message, { id: loading }),
-      onError: (failure) => toast.error(errorMessage(failure), { id: loading }),
-    });
+    upload.mutate(image);
   };
 
   return (

@@ -1,5 +1,6 @@
-import type { Coin } from '@vestora/shared';
-import { useId } from 'react';
+import { COINS, type Coin } from '@vestora/shared';
+import { forwardRef, useId } from 'react';
+import { SelectField, type SelectFieldProps } from '../../ui/field.tsx';
 import { COIN_NAMES } from './format.ts';
 
 /** Ticker letters rather than currency glyphs, which many system fonts lack. */
@@ -59,3 +60,18 @@ export function CoinChoice<C extends Coin>({ legend, coins, value, onChange }: C
     </fieldset>
   );
 }
+
+/** A select of the coins, by their full names. */
+export const CoinSelectField = forwardRef<HTMLSelectElement, Omit<SelectFieldProps, 'children'>>(
+  function CoinSelectField(props, ref) {
+    return (
+      <SelectField ref={ref} {...props}>
+        {COINS.map((coin) => (
+          <option key={coin} value={coin}>
+            {COIN_NAMES[coin]}
+          </option>
+        ))}
+      </SelectField>
+    );
+  },
+);

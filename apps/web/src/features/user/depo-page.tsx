@@ -1,17 +1,15 @@
 import { COINS, type Coin } from '@vestora/shared';
 import { type FormEvent, useState } from 'react';
 import toast from 'react-hot-toast';
-import { errorMessage } from '../../app/api.ts';
 import { Button } from '../../ui/button.tsx';
 import { FormError, TextField } from '../../ui/field.tsx';
 import { AddressLoading, ChainPaymentStep } from './chain-deposit.tsx';
-import { useCreateDeposit, useDepositAddress, useGateway } from './deposit-api.ts';
 import { checkDepoEntry, DEPOSIT_TEXTS, type DepositDraft } from './deposit-rules.ts';
-import { AmountSummary, ProofField, StepCard, Stepper } from './deposit-step.tsx';
+import { AmountSummary, DepositFlow, ProofField, StepCard } from './deposit-step.tsx';
 import { COIN_NAMES, usd } from './format.ts';
 import { PayableCoinChoice } from './payable-coin-choice.tsx';
-import { useSubmissionKey } from './submission-key.ts';
 import { useDepositEntry } from './use-deposit-entry.ts';
+import { useDepositPayment } from './use-deposit-payment.ts';
 import { WalletDetails } from './wallet-details.tsx';
 
 const STEPS = ['Fund Your Account', 'Transaction Details'] as const;
@@ -21,20 +19,17 @@ export function DepoPage() {
   const entry = useDepositEntry(checkDepoEntry);
 
   return (
-    <div className="mx-auto max-w-xl space-y-6">
-      <div className="space-y-3">
-        <h1 className="text-2xl font-bold text-slate-900">Deposit</h1>
-        <Stepper steps={STEPS} current={entry.draft ? 1 : 0} />
-      </div>
-      {entry.draft ? (
-        <TransactionStep draft={entry.draft} onBack={entry.clearDraft} onDeposited={entry.resetEntry} />
-      ) : (
-        <StepCard
-          title="Fund Your Account"
-          subtitle="Enter the amount and choose how you will pay."
-          focusOnShow={entry.hasMoved}
-        >
-          <form onSubmit={entry.submitEntry} noValidate className="space-y-5">
+    <DepositFlow
+      steps={STEPS}
+      entry={{
+        title: 'Fund Your Account',
+        subtitle: 'Enter the amount and choose how you will pay.',
+        submitLabel: 'Proceed to Payment',
+        error: entry.error,
+        hasMoved: entry.hasMoved,
+        onSubmit: entry.submitEntry,
+        fields: (
+          <>
             <TextField
               label="Amount to Deposit"
               inputMode="decimal"
@@ -49,14 +44,15 @@ export function DepoPage() {
               value={entry.coin}
               onChange={entry.setCoin}
             />
-            <FormError message={entry.error} />
-            <Button type="submit" className="w-full">
-              Proceed to Payment
-            </Button>
-          </form>
-        </StepCard>
-      )}
-    </div>
+          </>
+        ),
+      }}
+      payment={
+        entry.draft && (
+          <TransactionStep draft={entry.draft} onBack={entry.clearDraft} onDeposited={entry.resetEntry} />
+        )
+      }
+    />
   );
 }
 
@@ -69,37 +65,23 @@ function TransactionStep({
   onBack: () => void;
   onDeposited: () => void;
 }) {
-  const chainAddress = useDepositAddress(coin);
-  const hasOwnAddress = Boolean(chainAddress.data);
-  const gateway = useGateway(coin, !chainAddress.isPending && !hasOwnAddress);
-  const createDeposit = useCreateDeposit();
-  const submissionKey = useSubmissionKey();
+  const { chainAddress, gateway, submit, error, setError, isSubmitting } = useDepositPayment({
+    coin,
+    amount,
+    waitMessage: 'Deposit Processing...',
+    onDeposited,
+  });
   const [hasPaid, setHasPaid] = useState(false);
   const [proof, setProof] = useState<File | null>(null);
-  const [error, setError] = useState<string>();
 
-  const onSubmit = async (event: FormEvent) => {
+  const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (!proof) {
       setError(DEPOSIT_TEXTS.depoProofRequired);
       toast.error(DEPOSIT_TEXTS.depoProofRequired, { id: 'deposit-problem' });
       return;
     }
-    const idempotencyKey = submissionKey.start([coin, amount, proof]);
-    if (!idempotencyKey) return;
-    setError(undefined);
-    const loading = toast.loading('Deposit Processing...');
-    try {
-      const { message } = await createDeposit.mutateAsync({ mode: coin, amount, proof, idempotencyKey });
-      submissionKey.finish(true);
-      toast.success(message, { id: loading });
-      onDeposited();
-    } catch (failure) {
-      submissionKey.finish(false);
-      const message = errorMessage(failure);
-      toast.error(message, { id: loading });
-      setError(message);
-    }
+    void submit(proof);
   };
 
   if (chainAddress.data) {
@@ -121,15 +103,15 @@ function TransactionStep({
       <AmountSummary amount={usd(Number(amount))} coinName={COIN_NAMES[coin]} />
       {chainAddress.isPending ? <AddressLoading /> : <WalletDetails mode={coin} gateway={gateway} />}
       {hasPaid ? (
-        <form onSubmit={(event) => void onSubmit(event)} noValidate className="space-y-5">
+        <form onSubmit={onSubmit} noValidate className="space-y-5">
           <ProofField label="Proof of payment" onChange={setProof} focusOnShow />
           <FormError message={error} />
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-between">
-            <Button variant="secondary" onClick={onBack} disabled={createDeposit.isPending}>
+            <Button variant="secondary" onClick={onBack} disabled={isSubmitting}>
               Back
             </Button>
-            <Button type="submit" disabled={!gateway.isSuccess || createDeposit.isPending}>
-              {createDeposit.isPending ? 'Submitting...' : 'Submit'}
+            <Button type="submit" disabled={!gateway.isSuccess || isSubmitting}>
+              {isSubmitting ? 'Submitting...' : 'Submit'}
             </Button>
           </div>
         </form>

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   type Coin,
   chainDepositsRoute,
@@ -9,6 +9,7 @@ import {
 } from '@vestora/shared';
 import { ApiError, callApi, queryKeyOf } from '../../app/api.ts';
 import { updateSessionUser } from '../../app/session.ts';
+import { useToastMutation } from '../../ui/use-toast-mutation.ts';
 import { HISTORY_KEY } from './history-api.ts';
 import { profileQueryKey } from './profile-api.ts';
 
@@ -38,10 +39,15 @@ export interface DepositSubmission {
   idempotencyKey: string;
 }
 
-/** The answer is the updated profile; history reloads so the new pending deposit shows at once. */
-export function useCreateDeposit() {
+/**
+ * The answer is the updated profile; history reloads so the new pending deposit shows at once.
+ * `waitMessage` is what the page says while the proof uploads.
+ */
+export function useCreateDeposit(waitMessage: () => string) {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useToastMutation({
+    waitMessage,
+    isErrorToasted: true,
     mutationFn: ({ mode, amount, proof, idempotencyKey }: DepositSubmission) => {
       const form = new FormData();
       form.set('mode', mode);

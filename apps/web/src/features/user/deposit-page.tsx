@@ -1,17 +1,14 @@
 import { type FormEvent, useId, useState } from 'react';
-import toast from 'react-hot-toast';
-import { errorMessage } from '../../app/api.ts';
 import { Button } from '../../ui/button.tsx';
 import { FormError, TextField } from '../../ui/field.tsx';
 import { useSiteSettings } from '../public/site-api.ts';
 import { AddressLoading, ChainPaymentStep } from './chain-deposit.tsx';
-import { useCreateDeposit, useDepositAddress, useGateway } from './deposit-api.ts';
 import { checkDepositEntry, DEPOSIT_TEXTS, type DepositDraft } from './deposit-rules.ts';
-import { AmountSummary, ProofField, StepCard, Stepper } from './deposit-step.tsx';
+import { AmountSummary, DepositFlow, ProofField, StepCard } from './deposit-step.tsx';
 import { COIN_NAMES, usd } from './format.ts';
 import { PayableCoinChoice } from './payable-coin-choice.tsx';
-import { useSubmissionKey } from './submission-key.ts';
 import { useDepositEntry } from './use-deposit-entry.ts';
+import { useDepositPayment } from './use-deposit-payment.ts';
 import { WalletDetails } from './wallet-details.tsx';
 
 /** This flow offers Bitcoin and Ethereum only (specification section 9). */
@@ -30,20 +27,17 @@ export function DepositPage() {
   const hintId = useId();
 
   return (
-    <div className="mx-auto max-w-xl space-y-6">
-      <div className="space-y-3">
-        <h1 className="text-2xl font-bold text-slate-900">Deposit</h1>
-        <Stepper steps={STEPS} current={entry.draft ? 1 : 0} />
-      </div>
-      {entry.draft ? (
-        <PaymentStep payment={entry.draft} onBack={entry.clearDraft} onDeposited={entry.resetEntry} />
-      ) : (
-        <StepCard
-          title="Fund your account"
-          subtitle="Choose how much to deposit and the coin you will pay with."
-          focusOnShow={entry.hasMoved}
-        >
-          <form onSubmit={entry.submitEntry} noValidate className="space-y-5">
+    <DepositFlow
+      steps={STEPS}
+      entry={{
+        title: 'Fund your account',
+        subtitle: 'Choose how much to deposit and the coin you will pay with.',
+        submitLabel: 'CONTINUE',
+        error: entry.error,
+        hasMoved: entry.hasMoved,
+        onSubmit: entry.submitEntry,
+        fields: (
+          <>
             <div>
               <TextField
                 label="Amount (USD)"
@@ -58,14 +52,15 @@ export function DepositPage() {
               </p>
             </div>
             <PayableCoinChoice legend="Pay with" coins={COINS} value={entry.coin} onChange={entry.setCoin} />
-            <FormError message={entry.error} />
-            <Button type="submit" className="w-full">
-              CONTINUE
-            </Button>
-          </form>
-        </StepCard>
-      )}
-    </div>
+          </>
+        ),
+      }}
+      payment={
+        entry.draft && (
+          <PaymentStep payment={entry.draft} onBack={entry.clearDraft} onDeposited={entry.resetEntry} />
+        )
+      }
+    />
   );
 }
 
@@ -78,31 +73,17 @@ function PaymentStep({
   onBack: () => void;
   onDeposited: () => void;
 }) {
-  const chainAddress = useDepositAddress(coin);
-  const hasOwnAddress = Boolean(chainAddress.data);
-  const gateway = useGateway(coin, !chainAddress.isPending && !hasOwnAddress);
-  const createDeposit = useCreateDeposit();
-  const submissionKey = useSubmissionKey();
+  const { chainAddress, gateway, submit, error, isSubmitting } = useDepositPayment({
+    coin,
+    amount,
+    waitMessage: LOADING_TEXTS[coin],
+    onDeposited,
+  });
   const [proof, setProof] = useState<File | null>(null);
-  const [error, setError] = useState<string>();
 
-  const onSubmit = async (event: FormEvent) => {
+  const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    const idempotencyKey = submissionKey.start([coin, amount, proof]);
-    if (!idempotencyKey) return;
-    setError(undefined);
-    const loading = toast.loading(LOADING_TEXTS[coin]);
-    try {
-      const { message } = await createDeposit.mutateAsync({ mode: coin, amount, proof, idempotencyKey });
-      submissionKey.finish(true);
-      toast.success(message, { id: loading });
-      onDeposited();
-    } catch (failure) {
-      submissionKey.finish(false);
-      const message = errorMessage(failure);
-      toast.error(message, { id: loading });
-      setError(message);
-    }
+    void submit(proof);
   };
 
   if (chainAddress.data) {
@@ -118,14 +99,14 @@ function PaymentStep({
     >
       <AmountSummary amount={usd(Number(amount))} coinName={COIN_NAMES[coin]} />
       {chainAddress.isPending ? <AddressLoading /> : <WalletDetails mode={coin} gateway={gateway} />}
-      <form onSubmit={(event) => void onSubmit(event)} noValidate className="space-y-5">
+      <form onSubmit={onSubmit} noValidate className="space-y-5">
         <ProofField label="Proof of payment (optional)" onChange={setProof} />
         <FormError message={error} />
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-between">
-          <Button variant="secondary" onClick={onBack} disabled={createDeposit.isPending}>
+          <Button variant="secondary" onClick={onBack} disabled={isSubmitting}>
             Back
           </Button>
-          <Button type="submit" disabled={!gateway.isSuccess || createDeposit.isPending}>
+          <Button type="submit" disabled={!gateway.isSuccess || isSubmitting}>
             Submit Payment
           </Button>
         </div>

@@ -1,4 +1,6 @@
-import { type ReactNode, useEffect, useId, useRef } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useId, useRef } from 'react';
+import { Button } from '../../ui/button.tsx';
+import { FormError } from '../../ui/field.tsx';
 
 interface StepCardProps {
   title: string;
@@ -103,5 +105,47 @@ export function AmountSummary({ amount, coinName }: { amount: string; coinName: 
         <dd className="mt-0.5 text-lg font-bold text-slate-900">{coinName}</dd>
       </div>
     </dl>
+  );
+}
+
+/**
+ * A deposit page: its title and steps, then the entry step until its amount and coin are sent
+ * (`payment` is the next step, or null before), then the payment.
+ */
+export function DepositFlow({
+  steps,
+  entry,
+  payment,
+}: {
+  steps: readonly [string, string];
+  entry: {
+    title: string;
+    subtitle: string;
+    submitLabel: string;
+    error: string | undefined;
+    hasMoved: boolean;
+    onSubmit: (event: FormEvent) => void;
+    fields: ReactNode;
+  };
+  payment: ReactNode;
+}) {
+  return (
+    <div className="mx-auto max-w-xl space-y-6">
+      <div className="space-y-3">
+        <h1 className="text-2xl font-bold text-slate-900">Deposit</h1>
+        <Stepper steps={steps} current={payment ? 1 : 0} />
+      </div>
+      {payment ?? (
+        <StepCard title={entry.title} subtitle={entry.subtitle} focusOnShow={entry.hasMoved}>
+          <form onSubmit={entry.onSubmit} noValidate className="space-y-5">
+            {entry.fields}
+            <FormError message={entry.error} />
+            <Button type="submit" className="w-full">
+              {entry.submitLabel}
+            </Button>
+          </form>
+        </StepCard>
+      )}
+    </div>
   );
 }

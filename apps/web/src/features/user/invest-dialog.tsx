@@ -1,10 +1,8 @@
 import { formatUsd, MESSAGES, type Plan, parseUsdToCents } from '@vestora/shared';
 import { useId, useState } from 'react';
-import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router';
 import { errorMessage } from '../../app/api.ts';
-import { Button } from '../../ui/button.tsx';
-import { DialogActions, Modal } from '../../ui/dialog.tsx';
+import { FormActions, Modal } from '../../ui/dialog.tsx';
 import { FormError, TextField } from '../../ui/field.tsx';
 import { usd } from './format.ts';
 import { useInvest } from './plans-api.ts';
@@ -53,9 +51,8 @@ export function InvestDialog({
     if (!idempotencyKey) return;
     setError(undefined);
     try {
-      const { message } = await invest.mutateAsync({ ...request, idempotencyKey });
+      await invest.mutateAsync({ ...request, idempotencyKey });
       submissionKey.finish(true);
-      toast.success(message);
       onOpenChange(false);
       await navigate('/user/my-plans');
     } catch (failure) {
@@ -100,14 +97,13 @@ export function InvestDialog({
           />
           <FormError message={error} />
         </fieldset>
-        <DialogActions>
-          <Button variant="secondary" onClick={() => onOpenChange(false)}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={!user.isVerified || invest.isPending}>
-            {invest.isPending ? 'Investing...' : 'Invest'}
-          </Button>
-        </DialogActions>
+        <FormActions
+          submitLabel="Invest"
+          busyLabel="Investing..."
+          isBusy={invest.isPending}
+          canSubmit={user.isVerified}
+          onCancel={() => onOpenChange(false)}
+        />
       </form>
     </Modal>
   );

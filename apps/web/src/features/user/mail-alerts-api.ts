@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   alertPreferencesRoute,
   antiPhishingCodeRoute,
@@ -6,8 +6,8 @@ import {
   setAlertPreferencesRoute,
   setAntiPhishingCodeRoute,
 } from '@vestora/shared';
-import toast from 'react-hot-toast';
 import { callApi, queryKeyOf } from '../../app/api.ts';
+import { useToastMutation } from '../../ui/use-toast-mutation.ts';
 
 const CODE_KEY = queryKeyOf(antiPhishingCodeRoute);
 const CHOICES_KEY = queryKeyOf(alertPreferencesRoute);
@@ -21,13 +21,10 @@ export function useAntiPhishingCode() {
 
 export function useSetAntiPhishingCode() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useToastMutation({
     mutationFn: (body: BodyInputOf<typeof setAntiPhishingCodeRoute>) =>
       callApi(setAntiPhishingCodeRoute, { body }),
-    onSuccess: (answer) => {
-      queryClient.setQueryData(CODE_KEY, { data: answer.data });
-      toast.success(answer.message);
-    },
+    onSuccess: (answer) => queryClient.setQueryData(CODE_KEY, { data: answer.data }),
   });
 }
 
@@ -40,12 +37,9 @@ export function useMailChoices() {
 
 export function useSetMailChoices() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useToastMutation({
     mutationFn: (body: BodyInputOf<typeof setAlertPreferencesRoute>) =>
       callApi(setAlertPreferencesRoute, { body }),
-    onSuccess: (answer) => {
-      queryClient.setQueryData(CHOICES_KEY, { data: answer.data });
-      toast.success(answer.message);
-    },
+    onSuccess: (answer) => queryClient.setQueryData(CHOICES_KEY, { data: answer.data }),
   });
 }

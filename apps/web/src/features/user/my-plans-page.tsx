@@ -2,6 +2,7 @@ import { type Investment, PERIOD_DAYS, PLAN_PERIODS } from '@vestora/shared';
 import { Link } from 'react-router';
 import { errorMessage } from '../../app/api.ts';
 import { buttonClass } from '../../ui/button.tsx';
+import { PageHeader } from '../../ui/page-header.tsx';
 import { PageSpinner } from '../../ui/spinner.tsx';
 import { Cell, ErrorNote, HeaderCell, Row, TableCard } from '../../ui/table.tsx';
 import { formatDate, PERIOD_LABELS, usd } from './format.ts';
@@ -81,17 +82,16 @@ export function MyPlansPage() {
 
   return (
     <div className="mx-auto max-w-6xl space-y-6">
-      <div className="flex flex-wrap items-end justify-between gap-3">
-        <div>
-          <h1 className="text-2xl font-bold text-slate-900">My Investment ({investments.length})</h1>
-          <p className="text-sm text-slate-600">Your plans, what they have paid and when they end.</p>
-        </div>
+      <PageHeader
+        title={`My Investment (${investments.length})`}
+        description="Your plans, what they have paid and when they end."
+      >
         {investments.length > 0 && (
           <Link to="/user/invest" className={buttonClass('secondary')}>
             Invest Now
           </Link>
         )}
-      </div>
+      </PageHeader>
       {isPending ? (
         <PageSpinner label="Loading your plans" />
       ) : isError ? (

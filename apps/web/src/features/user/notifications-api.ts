@@ -1,6 +1,7 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { notificationsRoute, readNotificationsRoute } from '@vestora/shared';
 import { callApi, queryKeyOf } from '../../app/api.ts';
+import { useToastMutation } from '../../ui/use-toast-mutation.ts';
 
 export const NOTIFICATIONS_PAGE_SIZE = 20;
 const NOTIFICATIONS_KEY = queryKeyOf(notificationsRoute);
@@ -28,8 +29,11 @@ export function useUnreadNotificationCount(): number {
 /** Marks the given notifications read, or every one of them when `ids` is left out. */
 export function useMarkNotificationsRead() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useToastMutation({
     mutationFn: (ids?: string[]) => callApi(readNotificationsRoute, { body: ids ? { ids } : {} }),
+    // Reading one notification says nothing; marking them all is worth a word.
+    successMessage: ({ message }, ids) => (ids ? null : message),
+    isErrorToasted: true,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_KEY }),
   });
 }

@@ -1,12 +1,12 @@
 import type { Notification } from '@vestora/shared';
-import { useState } from 'react';
-import toast from 'react-hot-toast';
 import { Link } from 'react-router';
 import { errorMessage } from '../../app/api.ts';
 import { Button } from '../../ui/button.tsx';
+import { PageHeader } from '../../ui/page-header.tsx';
 import { Pagination } from '../../ui/pagination.tsx';
 import { PageSpinner } from '../../ui/spinner.tsx';
 import { ErrorNote } from '../../ui/table.tsx';
+import { useListParams } from '../../ui/use-list-params.ts';
 import { formatDateTime } from './format.ts';
 import { NOTIFICATIONS_PAGE_SIZE, useMarkNotificationsRead, useNotifications } from './notifications-api.ts';
 
@@ -52,27 +52,18 @@ function NotificationItem({
 }
 
 export function NotificationsPage() {
-  const [page, setPage] = useState(1);
+  const { page, setPage } = useListParams({});
   const { data, isPending, isError, error } = useNotifications(page);
   const markRead = useMarkNotificationsRead();
 
-  const mark = (ids?: string[]) =>
-    markRead.mutate(ids, {
-      onSuccess: ({ message }) => {
-        if (!ids) toast.success(message);
-      },
-      onError: (failure) => toast.error(errorMessage(failure)),
-    });
+  const mark = (ids?: string[]) => markRead.mutate(ids);
 
   return (
     <div className="mx-auto max-w-3xl space-y-6">
-      <div className="flex flex-wrap items-end justify-between gap-3">
-        <div>
-          <h1 className="text-2xl font-bold text-slate-900">Notifications</h1>
-          <p className="text-sm text-slate-600" aria-live="polite">
-            {data ? `${data.unread} unread` : ' '}
-          </p>
-        </div>
+      <PageHeader
+        title="Notifications"
+        description={<span aria-live="polite">{data ? `${data.unread} unread` : ' '}</span>}
+      >
         <Button
           variant="secondary"
           onClick={() => mark()}
@@ -80,7 +71,7 @@ export function NotificationsPage() {
         >
           Mark all as read
         </Button>
-      </div>
+      </PageHeader>
       {isPending ? (
         <PageSpinner label="Loading notifications" />
       ) : isError ? (

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { EyeIcon, EyeOffIcon } from '../../ui/icons.tsx';
+import { PageHeader } from '../../ui/page-header.tsx';
 import { usd } from './format.ts';
 import { BitcoinChart, MarketTicker } from './market-widgets.tsx';
 import { useProfile } from './profile-api.ts';
@@ -46,10 +47,7 @@ export function OverviewPage() {
   return (
     <div className="mx-auto max-w-6xl space-y-6">
       <MarketTicker />
-      <div>
-        <h1 className="text-2xl font-bold break-words text-slate-900">Hello, {user.fullName}</h1>
-        <p className="text-sm text-slate-600">Here is where your money stands.</p>
-      </div>
+      <PageHeader title={`Hello, ${user.fullName}`} description="Here is where your money stands." />
       {!user.isVerified && (
         <div
           role="status"

@@ -2,6 +2,7 @@ import type { Plan } from '@vestora/shared';
 import { useId, useState } from 'react';
 import { errorMessage } from '../../app/api.ts';
 import { Button } from '../../ui/button.tsx';
+import { PageHeader } from '../../ui/page-header.tsx';
 import { PageSpinner } from '../../ui/spinner.tsx';
 import { ErrorNote } from '../../ui/table.tsx';
 import { PERIOD_LABELS, usd } from './format.ts';
@@ -57,10 +58,7 @@ export function PackagesPage() {
 
   return (
     <div className="mx-auto max-w-6xl space-y-6">
-      <div>
-        <h1 className="text-2xl font-bold text-slate-900">Packages</h1>
-        <p className="text-sm text-slate-600">Choose a plan and how much of your balance to put in it.</p>
-      </div>
+      <PageHeader title="Packages" description="Choose a plan and how much of your balance to put in it." />
       {isPending ? (
         <PageSpinner label="Loading plans" />
       ) : isError ? (

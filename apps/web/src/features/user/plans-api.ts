@@ -1,6 +1,7 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { investmentsRoute, investRoute, plansRoute } from '@vestora/shared';
 import { callApi, queryKeyOf } from '../../app/api.ts';
+import { useToastMutation } from '../../ui/use-toast-mutation.ts';
 import { HISTORY_KEY } from './history-api.ts';
 import { PROFILE_KEY } from './profile-api.ts';
 
@@ -28,7 +29,7 @@ export interface InvestSubmission {
 /** The amount leaves the available balance for the plan, so balances, plans and history reload. */
 export function useInvest() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useToastMutation({
     mutationFn: ({ idempotencyKey, ...body }: InvestSubmission) =>
       callApi(investRoute, { body, idempotencyKey }),
     onSuccess: () =>

@@ -1,7 +1,7 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { endOtherSessionsRoute, endUserSessionRoute, userSessionsRoute } from '@vestora/shared';
-import toast from 'react-hot-toast';
-import { callApi, errorMessage, queryKeyOf } from '../../app/api.ts';
+import { callApi, queryKeyOf } from '../../app/api.ts';
+import { useToastMutation } from '../../ui/use-toast-mutation.ts';
 
 const SESSIONS_KEY = queryKeyOf(userSessionsRoute);
 
@@ -15,10 +15,9 @@ export function useOwnSessions() {
 /** Toasts the server's answer and reloads the list, whichever way the call ends. */
 function useSessionMutation<Variables>(request: (variables: Variables) => Promise<{ message: string }>) {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useToastMutation({
     mutationFn: request,
-    onSuccess: ({ message }) => toast.success(message),
-    onError: (error) => toast.error(errorMessage(error)),
+    isErrorToasted: true,
     onSettled: () => queryClient.invalidateQueries({ queryKey: SESSIONS_KEY }),
   });
 }

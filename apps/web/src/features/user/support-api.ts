@@ -1,6 +1,7 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { addTicketMessageRoute, openTicketRoute, userTicketsRoute } from '@vestora/shared';
 import { callApi, queryKeyOf } from '../../app/api.ts';
+import { useToastMutation } from '../../ui/use-toast-mutation.ts';
 import { useSiteSettings } from '../public/site-api.ts';
 
 const TICKETS_KEY = queryKeyOf(userTicketsRoute);
@@ -23,7 +24,7 @@ export function useSupportTickets() {
 /** A new message opens a ticket, which the support team reads and answers in the admin console. */
 export function useSendSupportMessage() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useToastMutation({
     mutationFn: (message: string) => callApi(openTicketRoute, { body: { message } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: TICKETS_KEY }),
   });
@@ -32,7 +33,7 @@ export function useSendSupportMessage() {
 /** A follow-up in an existing conversation. */
 export function useReplyToTicket() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useToastMutation({
     mutationFn: ({ ticketId, message }: { ticketId: string; message: string }) =>
       callApi(addTicketMessageRoute, { params: { id: ticketId }, body: { message } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: TICKETS_KEY }),

@@ -1,9 +1,10 @@
 import { MESSAGES, type SupportTicket } from '@vestora/shared';
 import { useId, useState } from 'react';
-import toast from 'react-hot-toast';
 import { errorMessage } from '../../app/api.ts';
 import { Button } from '../../ui/button.tsx';
-import { FormError } from '../../ui/field.tsx';
+import { CardSection } from '../../ui/card.tsx';
+import { FormError, TextAreaField } from '../../ui/field.tsx';
+import { PageHeader } from '../../ui/page-header.tsx';
 import { PageSpinner } from '../../ui/spinner.tsx';
 import { ErrorNote } from '../../ui/table.tsx';
 import { formatDateTime } from './format.ts';
@@ -13,9 +14,6 @@ import {
   useSupportEmail,
   useSupportTickets,
 } from './support-api.ts';
-
-const TEXTAREA_CLASS =
-  'block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-sm text-slate-900 shadow-sm placeholder:text-slate-400 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/20 disabled:bg-slate-100';
 
 const TICKET_STATUS = {
   open: { label: 'Waiting for an answer', tone: 'bg-amber-100 text-amber-900 ring-amber-200' },
@@ -33,9 +31,9 @@ function MessageForm({
   label: string;
   submitLabel: string;
   isBusy: boolean;
-  onSend: (message: string) => Promise<string>;
+  /** Sends the message; the send's own hook says the answer. */
+  onSend: (message: string) => Promise<unknown>;
 }) {
-  const fieldId = useId();
   const [message, setMessage] = useState('');
   const [error, setError] = useState<string>();
 
@@ -47,7 +45,7 @@ function MessageForm({
     }
     setError(undefined);
     try {
-      toast.success(await onSend(message));
+      await onSend(message);
       setMessage('');
     } catch (failure) {
       setError(errorMessage(failure));
@@ -56,20 +54,14 @@ function MessageForm({
 
   return (
     <form onSubmit={(event) => void onSubmit(event)} noValidate className="space-y-3">
-      <div>
-        <label htmlFor={fieldId} className="mb-1.5 block text-sm font-medium text-slate-700">
-          {label}
-        </label>
-        <textarea
-          id={fieldId}
-          required
-          rows={5}
-          maxLength={5000}
-          value={message}
-          onChange={(event) => setMessage(event.target.value)}
-          className={TEXTAREA_CLASS}
-        />
-      </div>
+      <TextAreaField
+        label={label}
+        required
+        rows={5}
+        maxLength={5000}
+        value={message}
+        onChange={(event) => setMessage(event.target.value)}
+      />
       <FormError message={error} />
       <Button type="submit" disabled={isBusy} className="w-full sm:w-auto">
         {isBusy ? 'Sending...' : submitLabel}
@@ -126,7 +118,7 @@ function Ticket({ ticket }: { ticket: SupportTicket }) {
               label="Your reply"
               submitLabel="Send reply"
               isBusy={reply.isPending}
-              onSend={async (message) => (await reply.mutateAsync({ ticketId: ticket._id, message })).message}
+              onSend={(message) => reply.mutateAsync({ ticketId: ticket._id, message })}
             />
           </div>
         </details>
@@ -139,40 +131,33 @@ export function SupportPage() {
   const supportEmail = useSupportEmail();
   const send = useSendSupportMessage();
   const tickets = useSupportTickets();
-  const formHeadingId = useId();
   const ticketsHeadingId = useId();
 
   return (
     <div className="mx-auto max-w-6xl space-y-6">
-      <div>
-        <h1 className="text-2xl font-bold text-slate-900">Support</h1>
-        <p className="text-sm text-slate-600">Ask us anything about your account; our team answers here.</p>
-      </div>
+      <PageHeader title="Support" description="Ask us anything about your account; our team answers here." />
       <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-5">
-        <section
-          aria-labelledby={formHeadingId}
-          className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6 lg:col-span-2"
+        <CardSection
+          title="Send us a message"
+          description={
+            supportEmail && (
+              <>
+                Or write to{' '}
+                <a href={`mailto:${supportEmail}`} className="font-medium text-brand-700 underline">
+                  {supportEmail}
+                </a>
+              </>
+            )
+          }
+          className="p-5 sm:p-6 lg:col-span-2"
         >
-          <h2 id={formHeadingId} className="text-lg font-semibold text-slate-900">
-            Send us a message
-          </h2>
-          {supportEmail && (
-            <p className="mt-1 text-sm text-slate-600">
-              Or write to{' '}
-              <a href={`mailto:${supportEmail}`} className="font-medium text-brand-700 underline">
-                {supportEmail}
-              </a>
-            </p>
-          )}
-          <div className="mt-4">
-            <MessageForm
-              label="Message"
-              submitLabel="Send"
-              isBusy={send.isPending}
-              onSend={async (message) => (await send.mutateAsync(message)).message}
-            />
-          </div>
-        </section>
+          <MessageForm
+            label="Message"
+            submitLabel="Send"
+            isBusy={send.isPending}
+            onSend={(message) => send.mutateAsync(message)}
+          />
+        </CardSection>
         <section aria-labelledby={ticketsHeadingId} className="space-y-4 lg:col-span-3">
           <h2 id={ticketsHeadingId} className="text-lg font-semibold text-slate-900">
             Your requests

@@ -9,6 +9,7 @@ import {
   twoFactorStatusRoute,
 } from '@vestora/shared';
 import { callApi, queryKeyOf } from '../../app/api.ts';
+import { useToastMutation } from '../../ui/use-toast-mutation.ts';
 
 const STATUS_KEY = queryKeyOf(twoFactorStatusRoute);
 const LOGIN_HISTORY_QUERY = { pageSize: 20 };
@@ -30,7 +31,7 @@ export function useStartTwoFactor() {
 /** Recovery codes come back in plain text this once; the server keeps only their hashes. */
 export function useConfirmTwoFactor() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useToastMutation({
     mutationFn: (body: BodyInputOf<typeof enableTwoFactorRoute>) => callApi(enableTwoFactorRoute, { body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: STATUS_KEY }),
   });
@@ -38,7 +39,7 @@ export function useConfirmTwoFactor() {
 
 export function useDisableTwoFactor() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useToastMutation({
     mutationFn: (body: SecondFactorCheck) => callApi(disableTwoFactorRoute, { body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: STATUS_KEY }),
   });
@@ -47,7 +48,7 @@ export function useDisableTwoFactor() {
 /** New recovery codes after the password and a code; the old ones stop working. */
 export function useRenewRecoveryCodes() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useToastMutation({
     mutationFn: (body: SecondFactorCheck) => callApi(renewRecoveryCodesRoute, { body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: STATUS_KEY }),
   });

@@ -1,10 +1,9 @@
 import { EnableTwoFactorRequestSchema, type LoginOutcome } from '@vestora/shared';
 import { useState } from 'react';
-import toast from 'react-hot-toast';
 import { errorMessage } from '../../app/api.ts';
 import { Button } from '../../ui/button.tsx';
-import { DialogActions, Modal } from '../../ui/dialog.tsx';
-import { FormError, PasswordField, TextField } from '../../ui/field.tsx';
+import { DialogActions, FormActions, Modal } from '../../ui/dialog.tsx';
+import { CurrentPasswordField, FormError, TextField } from '../../ui/field.tsx';
 import { formatDateTime } from './format.ts';
 import {
   useConfirmTwoFactor,
@@ -54,13 +53,7 @@ function ProofFields({
 }) {
   return (
     <>
-      <PasswordField
-        label="Current password"
-        toggleLabel="Show current password"
-        autoComplete="current-password"
-        value={password}
-        onChange={(event) => onPasswordChange(event.target.value)}
-      />
+      <CurrentPasswordField value={password} onChange={(event) => onPasswordChange(event.target.value)} />
       <TextField
         label={codeLabel}
         autoComplete="one-time-code"
@@ -97,8 +90,7 @@ function EnableDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (op
     }
     setError(undefined);
     confirm.mutate(checked.data, {
-      onSuccess: ({ data, message }) => {
-        toast.success(message);
+      onSuccess: ({ data }) => {
         setPassword('');
         setRecoveryCodes(data.recoveryCodes);
       },
@@ -136,14 +128,13 @@ function EnableDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (op
             codeLabel="Code from the app"
           />
           <FormError message={error} />
-          <DialogActions>
-            <Button variant="secondary" onClick={close}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={confirm.isPending || code.trim() === ''}>
-              {confirm.isPending ? 'Checking...' : 'Turn on'}
-            </Button>
-          </DialogActions>
+          <FormActions
+            submitLabel="Turn on"
+            busyLabel="Checking..."
+            isBusy={confirm.isPending}
+            canSubmit={code.trim() !== ''}
+            onCancel={close}
+          />
         </form>
       ) : (
         <div className="space-y-3">
@@ -162,48 +153,77 @@ function EnableDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (op
   );
 }
 
-function DisableDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
-  const disable = useDisableTwoFactor();
+/**
+ * The password and a code (from the app, or a recovery code) that turning two-factor off and
+ * renewing the recovery codes both ask for; a refusal stays in the form.
+ */
+function ProofForm({
+  submitLabel,
+  busyLabel,
+  variant = 'primary',
+  isBusy,
+  onProve,
+  onCancel,
+}: {
+  submitLabel: string;
+  busyLabel: string;
+  variant?: 'primary' | 'danger';
+  isBusy: boolean;
+  onProve: (proof: { password: string; code: string }) => Promise<unknown>;
+  onCancel: () => void;
+}) {
   const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
   const [error, setError] = useState<string>();
 
-  const onSubmit = (event: React.FormEvent) => {
+  const onSubmit = async (event: React.FormEvent) => {
     event.preventDefault();
-    disable.mutate(
-      { password, code: code.trim() },
-      {
-        onSuccess: ({ message }) => {
-          toast.success(message);
-          setPassword('');
-          setCode('');
-          onOpenChange(false);
-        },
-        onError: (failure) => setError(errorMessage(failure)),
-      },
-    );
+    setError(undefined);
+    try {
+      await onProve({ password, code: code.trim() });
+      setPassword('');
+      setCode('');
+    } catch (failure) {
+      setError(errorMessage(failure));
+    }
   };
 
   return (
+    <form onSubmit={(event) => void onSubmit(event)} className="space-y-4">
+      <ProofFields
+        password={password}
+        onPasswordChange={setPassword}
+        code={code}
+        onCodeChange={setCode}
+        codeLabel="Code from the app, or a recovery code"
+      />
+      <FormError message={error} />
+      <FormActions
+        submitLabel={submitLabel}
+        busyLabel={busyLabel}
+        variant={variant}
+        isBusy={isBusy}
+        onCancel={onCancel}
+      />
+    </form>
+  );
+}
+
+function DisableDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+  const disable = useDisableTwoFactor();
+  return (
     <Modal open={open} onOpenChange={onOpenChange} title="Turn off two-factor sign-in">
-      <form onSubmit={onSubmit} className="space-y-4">
-        <ProofFields
-          password={password}
-          onPasswordChange={setPassword}
-          code={code}
-          onCodeChange={setCode}
-          codeLabel="Code from the app, or a recovery code"
-        />
-        <FormError message={error} />
-        <DialogActions>
-          <Button variant="secondary" onClick={() => onOpenChange(false)}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="danger" disabled={disable.isPending}>
-            {disable.isPending ? 'Turning off...' : 'Turn off'}
-          </Button>
-        </DialogActions>
-      </form>
+      <ProofForm
+        submitLabel="Turn off"
+        busyLabel="Turning off..."
+        variant="danger"
+        isBusy={disable.isPending}
+        onProve={async (proof) => {
+          await disable.mutateAsync(proof);
+          onOpenChange(false);
+        }}
+        onCancel={() => onOpenChange(false)}
+      />
     </Modal>
   );
 }
@@ -211,34 +231,11 @@ function DisableDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (o
 /** New recovery codes replace the old ones, after the same proof as turning it off. */
 function RenewCodesDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const renew = useRenewRecoveryCodes();
-  const [password, setPassword] = useState('');
-  const [code, setCode] = useState('');
-  const [error, setError] = useState<string>();
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
 
   const close = () => {
-    setPassword('');
-    setCode('');
-    setError(undefined);
     setRecoveryCodes(null);
     onOpenChange(false);
-  };
-
-  const onSubmit = (event: React.FormEvent) => {
-    event.preventDefault();
-    setError(undefined);
-    renew.mutate(
-      { password, code: code.trim() },
-      {
-        onSuccess: ({ data, message }) => {
-          toast.success(message);
-          setPassword('');
-          setCode('');
-          setRecoveryCodes(data.recoveryCodes);
-        },
-        onError: (failure) => setError(errorMessage(failure)),
-      },
-    );
   };
 
   return (
@@ -251,24 +248,13 @@ function RenewCodesDialog({ open, onOpenChange }: { open: boolean; onOpenChange:
       {recoveryCodes ? (
         <RecoveryCodes codes={recoveryCodes} onDone={close} />
       ) : (
-        <form onSubmit={onSubmit} className="space-y-4">
-          <ProofFields
-            password={password}
-            onPasswordChange={setPassword}
-            code={code}
-            onCodeChange={setCode}
-            codeLabel="Code from the app, or a recovery code"
-          />
-          <FormError message={error} />
-          <DialogActions>
-            <Button variant="secondary" onClick={close}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={renew.isPending}>
-              {renew.isPending ? 'Checking...' : 'Make new codes'}
-            </Button>
-          </DialogActions>
-        </form>
+        <ProofForm
+          submitLabel="Make new codes"
+          busyLabel="Checking..."
+          isBusy={renew.isPending}
+          onProve={async (proof) => setRecoveryCodes((await renew.mutateAsync(proof)).data.recoveryCodes)}
+          onCancel={close}
+        />
       )}
     </Modal>
   );

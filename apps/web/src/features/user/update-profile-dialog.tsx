@@ -7,11 +7,9 @@ import {
 } from '@vestora/shared';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import toast from 'react-hot-toast';
 import { ApiError, errorMessage } from '../../app/api.ts';
-import { Button } from '../../ui/button.tsx';
-import { DialogActions, Modal } from '../../ui/dialog.tsx';
-import { FormError, PasswordField, TextField } from '../../ui/field.tsx';
+import { FormActions, Modal } from '../../ui/dialog.tsx';
+import { CurrentPasswordField, FormError, TextField } from '../../ui/field.tsx';
 import { useUpdateProfile } from './account-api.ts';
 import { Tabs } from './tabs.tsx';
 import { useTwoFactorStatus } from './two-factor-api.ts';
@@ -84,8 +82,7 @@ export function UpdateProfileDialog({
     setError(undefined);
     try {
       const proof = isEmailChange ? { password, ...(isCodeNeeded ? { code } : {}) } : {};
-      const { message } = await updateProfile.mutateAsync({ ...profile, ...proof });
-      toast.success(message);
+      await updateProfile.mutateAsync({ ...profile, ...proof });
       setIsCodeAsked(false);
       onOpenChange(false);
     } catch (failure) {
@@ -137,12 +134,7 @@ export function UpdateProfileDialog({
               <p className="text-sm text-amber-900">
                 Changing your e-mail address needs your current password; we'll tell your old address.
               </p>
-              <PasswordField
-                label="Current password"
-                toggleLabel="Show current password"
-                autoComplete="current-password"
-                {...register('password')}
-              />
+              <CurrentPasswordField {...register('password')} />
               {isCodeNeeded && (
                 <TextField
                   label="Code from the app, or a recovery code"
@@ -155,12 +147,12 @@ export function UpdateProfileDialog({
           <div className="mt-4">
             <FormError message={error} />
           </div>
-          <DialogActions>
-            <Button variant="secondary" onClick={() => close(false)}>
-              Cancel
-            </Button>
-            <Button type="submit">{updateProfile.isPending ? 'UPDATING...' : 'UPDATE'}</Button>
-          </DialogActions>
+          <FormActions
+            submitLabel="UPDATE"
+            busyLabel="UPDATING..."
+            isBusy={updateProfile.isPending}
+            onCancel={() => close(false)}
+          />
         </fieldset>
       </form>
     </Modal>

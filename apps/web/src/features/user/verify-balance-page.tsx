@@ -10,6 +10,7 @@ import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { errorMessage } from '../../app/api.ts';
 import { Button } from '../../ui/button.tsx';
+import { PageHeader } from '../../ui/page-header.tsx';
 import { PageSpinner } from '../../ui/spinner.tsx';
 import { ErrorNote } from '../../ui/table.tsx';
 import {
@@ -136,17 +137,19 @@ export function VerifyBalancePage() {
 
   return (
     <div className="mx-auto max-w-3xl space-y-6">
-      <div>
-        <h1 className="text-2xl font-bold text-slate-900">Verify my balance</h1>
-        <p className="text-sm text-slate-600">
-          Check that your balance is counted in the total we publish and sign. What this proves, and what it
-          does not:{' '}
-          <Link to="/liabilities" className="font-medium text-brand-700 hover:underline">
-            Proof of liabilities
-          </Link>
-          .
-        </p>
-      </div>
+      <PageHeader
+        title="Verify my balance"
+        description={
+          <>
+            Check that your balance is counted in the total we publish and sign. What this proves, and what it
+            does not:{' '}
+            <Link to="/liabilities" className="font-medium text-brand-700 hover:underline">
+              Proof of liabilities
+            </Link>
+            .
+          </>
+        }
+      />
 
       {list && list.snapshots.length > 1 && (
         <label className="block text-sm font-medium text-slate-700">

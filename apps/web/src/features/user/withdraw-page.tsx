@@ -1,22 +1,17 @@
-import {
-  COINS,
-  type Coin,
-  MESSAGES,
-  parseUsdToCents,
-  type TradeUser,
-  WithdrawRequestSchema,
-} from '@vestora/shared';
+import { type Coin, MESSAGES, parseUsdToCents, type TradeUser, WithdrawRequestSchema } from '@vestora/shared';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { errorMessage } from '../../app/api.ts';
 import { Button } from '../../ui/button.tsx';
-import { FormError, SelectField, TextField } from '../../ui/field.tsx';
+import { CardSection } from '../../ui/card.tsx';
+import { FormError, TextField } from '../../ui/field.tsx';
 import { Pagination } from '../../ui/pagination.tsx';
 import { PageSpinner } from '../../ui/spinner.tsx';
 import { StatusBadge } from '../../ui/status-badge.tsx';
 import { ErrorNote } from '../../ui/table.tsx';
-import { CoinMark } from './coin-choice.tsx';
+import { useListParams } from '../../ui/use-list-params.ts';
+import { CoinMark, CoinSelectField } from './coin-choice.tsx';
 import { COIN_NAMES, formatDateTime, usd } from './format.ts';
 import { useProfile } from './profile-api.ts';
 import { useSubmissionKey } from './submission-key.ts';
@@ -59,7 +54,6 @@ export function WithdrawPage() {
 }
 
 function WithdrawalForm({ user }: { user: TradeUser }) {
-  const headingId = useId();
   const reasonId = useId();
   const lockId = useId();
   const addressListId = useId();
@@ -85,29 +79,19 @@ function WithdrawalForm({ user }: { user: TradeUser }) {
     const idempotencyKey = submissionKey.start([request.amount, request.method, request.address]);
     if (!idempotencyKey) return;
     setError(undefined);
-    const loading = toast.loading('Submitting your withdrawal...');
     try {
-      const { message } = await requestWithdrawal.mutateAsync({ ...request, idempotencyKey });
+      await requestWithdrawal.mutateAsync({ ...request, idempotencyKey });
       submissionKey.finish(true);
-      toast.success(message, { id: loading });
       reset({ ...EMPTY_FORM, method: form.method });
     } catch (failure) {
       submissionKey.finish(false);
-      const message = errorMessage(failure);
-      toast.error(message, { id: loading });
-      setError(message);
+      setError(errorMessage(failure));
     }
   });
 
   return (
-    <section
-      aria-labelledby={headingId}
-      className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6 lg:col-span-2"
-    >
-      <h2 id={headingId} className="text-lg font-semibold text-slate-900">
-        Request New Withdrawal
-      </h2>
-      <div className="mt-4 rounded-xl bg-brand-50 px-4 py-3">
+    <CardSection title="Request New Withdrawal" className="p-5 sm:p-6 lg:col-span-2">
+      <div className="rounded-xl bg-brand-50 px-4 py-3">
         <p className="text-sm text-brand-900">Available balance</p>
         <p className="text-2xl font-bold text-brand-900 tabular-nums">{usd(user.accountBalance)}</p>
       </div>
@@ -141,13 +125,7 @@ function WithdrawalForm({ user }: { user: TradeUser }) {
         >
           <legend className="sr-only">Withdrawal details</legend>
           <TextField label="Amount (USD)" inputMode="decimal" autoComplete="off" {...register('amount')} />
-          <SelectField label="Method" {...register('method')}>
-            {COINS.map((coin) => (
-              <option key={coin} value={coin}>
-                {COIN_NAMES[coin]}
-              </option>
-            ))}
-          </SelectField>
+          <CoinSelectField label="Method" {...register('method')} />
           <TextField
             label="Destination address"
             autoComplete="off"
@@ -172,56 +150,47 @@ function WithdrawalForm({ user }: { user: TradeUser }) {
           </Button>
         </fieldset>
       </form>
-    </section>
+    </CardSection>
   );
 }
 
 function WithdrawalRequests() {
-  const headingId = useId();
-  const [page, setPage] = useState(1);
+  const { page, setPage } = useListParams({});
   const { data, isPending, isError, error } = useWithdrawals(page);
 
   return (
-    <section
-      aria-labelledby={headingId}
-      className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6 lg:col-span-3"
-    >
-      <h2 id={headingId} className="text-lg font-semibold text-slate-900">
-        Your withdrawal requests
-      </h2>
-      <div className="mt-4">
-        {isPending ? (
-          <PageSpinner label="Loading withdrawal requests" />
-        ) : isError ? (
-          <ErrorNote message={errorMessage(error)} />
-        ) : data.data.length === 0 ? (
-          <p className="rounded-xl bg-slate-50 px-4 py-8 text-center text-sm text-slate-600">
-            No withdrawal requests yet.
-          </p>
-        ) : (
-          <ul className="divide-y divide-slate-100">
-            {data.data.map((withdrawal) => (
-              <li key={withdrawal._id} className="flex items-start justify-between gap-3 py-3">
-                <div className="flex min-w-0 gap-3">
-                  <CoinMark coin={withdrawal.method} />
-                  <div className="min-w-0 space-y-0.5">
-                    <p className="font-semibold text-slate-900 tabular-nums">
-                      {usd(withdrawal.amount)}{' '}
-                      <span className="font-normal text-slate-600">in {COIN_NAMES[withdrawal.method]}</span>
-                    </p>
-                    <p className="truncate font-mono text-xs text-slate-600" title={withdrawal.address}>
-                      To {withdrawal.address}
-                    </p>
-                    <p className="text-xs text-slate-500">{formatDateTime(withdrawal.createdAt)}</p>
-                    {withdrawal.reason && <p className="text-xs text-red-700">Reason: {withdrawal.reason}</p>}
-                  </div>
+    <CardSection title="Your withdrawal requests" className="p-5 sm:p-6 lg:col-span-3">
+      {isPending ? (
+        <PageSpinner label="Loading withdrawal requests" />
+      ) : isError ? (
+        <ErrorNote message={errorMessage(error)} />
+      ) : data.data.length === 0 ? (
+        <p className="rounded-xl bg-slate-50 px-4 py-8 text-center text-sm text-slate-600">
+          No withdrawal requests yet.
+        </p>
+      ) : (
+        <ul className="divide-y divide-slate-100">
+          {data.data.map((withdrawal) => (
+            <li key={withdrawal._id} className="flex items-start justify-between gap-3 py-3">
+              <div className="flex min-w-0 gap-3">
+                <CoinMark coin={withdrawal.method} />
+                <div className="min-w-0 space-y-0.5">
+                  <p className="font-semibold text-slate-900 tabular-nums">
+                    {usd(withdrawal.amount)}{' '}
+                    <span className="font-normal text-slate-600">in {COIN_NAMES[withdrawal.method]}</span>
+                  </p>
+                  <p className="truncate font-mono text-xs text-slate-600" title={withdrawal.address}>
+                    To {withdrawal.address}
+                  </p>
+                  <p className="text-xs text-slate-500">{formatDateTime(withdrawal.createdAt)}</p>
+                  {withdrawal.reason && <p className="text-xs text-red-700">Reason: {withdrawal.reason}</p>}
                 </div>
-                <StatusBadge status={withdrawal.status} />
-              </li>
-            ))}
-          </ul>
-        )}
-      </div>
+              </div>
+              <StatusBadge status={withdrawal.status} />
+            </li>
+          ))}
+        </ul>
+      )}
       {data && (
         <div className="mt-4">
           <Pagination
@@ -233,6 +202,6 @@ function WithdrawalRequests() {
           />
         </div>
       )}
-    </section>
+    </CardSection>
   );
 }

@@ -1,15 +1,15 @@
-import { COINS, type Coin, type WithdrawalAddress } from '@vestora/shared';
-import { useId, useState } from 'react';
+import type { Coin, WithdrawalAddress } from '@vestora/shared';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import toast from 'react-hot-toast';
 import { ApiError, errorMessage } from '../../app/api.ts';
 import { Button } from '../../ui/button.tsx';
-import { ConfirmDialog, DialogActions, Modal } from '../../ui/dialog.tsx';
-import { FormError, PasswordField, SelectField, TextField } from '../../ui/field.tsx';
+import { CardSection } from '../../ui/card.tsx';
+import { ConfirmDialog, FormActions, Modal } from '../../ui/dialog.tsx';
+import { CurrentPasswordField, FormError, TextField } from '../../ui/field.tsx';
 import { PageSpinner } from '../../ui/spinner.tsx';
 import { ErrorNote } from '../../ui/table.tsx';
-import { CoinMark } from './coin-choice.tsx';
-import { COIN_NAMES, formatDateTime } from './format.ts';
+import { CoinMark, CoinSelectField } from './coin-choice.tsx';
+import { formatDateTime } from './format.ts';
 import {
   useAddWithdrawalAddress,
   useRemoveWithdrawalAddress,
@@ -18,7 +18,6 @@ import {
 
 /** The addresses money may leave to: new ones wait out their cool-off, which the list shows. */
 export function WithdrawalAddressBook() {
-  const headingId = useId();
   const { data, isPending, isError, error } = useWithdrawalAddressBook();
   const [isAdding, setIsAdding] = useState(false);
   const [removing, setRemoving] = useState<WithdrawalAddress | null>(null);
@@ -26,74 +25,58 @@ export function WithdrawalAddressBook() {
 
   const onRemove = async () => {
     if (!removing) return;
-    try {
-      toast.success((await removeAddress.mutateAsync(removing._id)).message);
-      setRemoving(null);
-    } catch (failure) {
-      toast.error(errorMessage(failure));
-    }
+    removeAddress.mutate(removing._id, { onSuccess: () => setRemoving(null) });
   };
 
   return (
-    <section
-      aria-labelledby={headingId}
-      aria-busy={isPending}
-      className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6"
-    >
-      <div className="flex flex-wrap items-start justify-between gap-3">
-        <div className="min-w-0">
-          <h2 id={headingId} className="text-lg font-semibold text-slate-900">
-            Withdrawal addresses
-          </h2>
-          <p className="text-sm text-slate-600">
-            Money leaves only to these addresses. A new one can be used once its waiting period is over, and
-            we e-mail you a link that removes it if you did not add it.
-          </p>
-        </div>
+    <CardSection
+      title="Withdrawal addresses"
+      description="Money leaves only to these addresses. A new one can be used once its waiting period is over, and we e-mail you a link that removes it if you did not add it."
+      actions={
         <Button variant="secondary" onClick={() => setIsAdding(true)}>
           Add address
         </Button>
-      </div>
-      <div className="mt-4">
-        {isPending ? (
-          <PageSpinner label="Loading withdrawal addresses" />
-        ) : isError ? (
-          <ErrorNote message={errorMessage(error)} />
-        ) : data.data.length === 0 ? (
-          <p className="rounded-xl bg-slate-50 px-4 py-6 text-center text-sm text-slate-600">
-            No saved addresses yet.
-          </p>
-        ) : (
-          <ul className="divide-y divide-slate-100" aria-label="Saved addresses">
-            {data.data.map((saved) => (
-              <li key={saved._id} className="flex items-start justify-between gap-3 py-3">
-                <div className="flex min-w-0 gap-3">
-                  <CoinMark coin={saved.coin} />
-                  <div className="min-w-0 space-y-0.5">
-                    <p className="break-words font-semibold text-slate-900">{saved.label}</p>
-                    <p className="break-all font-mono text-xs text-slate-600">{saved.address}</p>
-                    {saved.isUsable ? (
-                      <p className="text-xs font-medium text-emerald-700">Ready for withdrawals</p>
-                    ) : (
-                      <p className="text-xs font-medium text-amber-800">
-                        Waiting period: usable from {formatDateTime(saved.usableAt)}
-                      </p>
-                    )}
-                  </div>
+      }
+      aria-busy={isPending}
+    >
+      {isPending ? (
+        <PageSpinner label="Loading withdrawal addresses" />
+      ) : isError ? (
+        <ErrorNote message={errorMessage(error)} />
+      ) : data.data.length === 0 ? (
+        <p className="rounded-xl bg-slate-50 px-4 py-6 text-center text-sm text-slate-600">
+          No saved addresses yet.
+        </p>
+      ) : (
+        <ul className="divide-y divide-slate-100" aria-label="Saved addresses">
+          {data.data.map((saved) => (
+            <li key={saved._id} className="flex items-start justify-between gap-3 py-3">
+              <div className="flex min-w-0 gap-3">
+                <CoinMark coin={saved.coin} />
+                <div className="min-w-0 space-y-0.5">
+                  <p className="break-words font-semibold text-slate-900">{saved.label}</p>
+                  <p className="break-all font-mono text-xs text-slate-600">{saved.address}</p>
+                  {saved.isUsable ? (
+                    <p className="text-xs font-medium text-emerald-700">Ready for withdrawals</p>
+                  ) : (
+                    <p className="text-xs font-medium text-amber-800">
+                      Waiting period: usable from {formatDateTime(saved.usableAt)}
+                    </p>
+                  )}
                 </div>
-                <Button
-                  variant="ghost"
-                  size="sm"
-                  aria-label={`Remove ${saved.label}`}
-                  onClick={() => setRemoving(saved)}
-                >
-                  Remove
-                </Button>
-              </li>
-            ))}
-          </ul>
-        )}
-      </div>
+              </div>
+              <Button
+                variant="ghost"
+                size="sm"
+                aria-label={`Remove ${saved.label}`}
+                onClick={() => setRemoving(saved)}
+              >
+                Remove
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
       <AddAddressDialog open={isAdding} onOpenChange={setIsAdding} />
       <ConfirmDialog
         open={removing !== null}
@@ -106,9 +89,9 @@ export function WithdrawalAddressBook() {
         busyLabel="Removing..."
         isBusy={removeAddress.isPending}
         variant="danger"
-        onConfirm={() => void onRemove()}
+        onConfirm={onRemove}
       />
-    </section>
+    </CardSection>
   );
 }
 
@@ -140,8 +123,7 @@ function AddAddressDialog({ open, onOpenChange }: { open: boolean; onOpenChange:
   const onSubmit = handleSubmit(async ({ code, ...form }) => {
     setError(undefined);
     try {
-      const { message, data } = await addAddress.mutateAsync({ ...form, ...(code ? { code } : {}) });
-      toast.success(`${message} Usable from ${formatDateTime(data.usableAt)}.`);
+      await addAddress.mutateAsync({ ...form, ...(code ? { code } : {}) });
       close(false);
     } catch (failure) {
       if (failure instanceof ApiError && failure.details.twoFactorRequired === true) setIsCodeAsked(true);
@@ -159,13 +141,7 @@ function AddAddressDialog({ open, onOpenChange }: { open: boolean; onOpenChange:
       <form onSubmit={(event) => void onSubmit(event)} noValidate>
         <fieldset disabled={addAddress.isPending} className="space-y-4">
           <legend className="sr-only">New address</legend>
-          <SelectField label="Coin" {...register('coin')}>
-            {COINS.map((coin) => (
-              <option key={coin} value={coin}>
-                {COIN_NAMES[coin]}
-              </option>
-            ))}
-          </SelectField>
+          <CoinSelectField label="Coin" {...register('coin')} />
           <TextField
             label="Address"
             autoComplete="off"
@@ -174,12 +150,7 @@ function AddAddressDialog({ open, onOpenChange }: { open: boolean; onOpenChange:
             {...register('address')}
           />
           <TextField label="Label" autoComplete="off" maxLength={60} {...register('label')} />
-          <PasswordField
-            label="Current password"
-            toggleLabel="Show current password"
-            autoComplete="current-password"
-            {...register('password')}
-          />
+          <CurrentPasswordField {...register('password')} />
           {isCodeAsked && (
             <TextField
               label="Authenticator or recovery code"
@@ -188,12 +159,12 @@ function AddAddressDialog({ open, onOpenChange }: { open: boolean; onOpenChange:
             />
           )}
           <FormError message={error} />
-          <DialogActions>
-            <Button variant="secondary" onClick={() => close(false)}>
-              Cancel
-            </Button>
-            <Button type="submit">{addAddress.isPending ? 'Saving...' : 'Save address'}</Button>
-          </DialogActions>
+          <FormActions
+            submitLabel="Save address"
+            busyLabel="Saving..."
+            isBusy={addAddress.isPending}
+            onCancel={() => close(false)}
+          />
         </fieldset>
       </form>
     </Modal>

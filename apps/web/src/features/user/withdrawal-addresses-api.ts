@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   type AddWithdrawalAddressRequest,
   addWithdrawalAddressRoute,
@@ -6,6 +6,8 @@ import {
   withdrawalAddressesRoute,
 } from '@vestora/shared';
 import { callApi, queryKeyOf } from '../../app/api.ts';
+import { formatDateTime } from '../../ui/format.ts';
+import { useToastMutation } from '../../ui/use-toast-mutation.ts';
 
 const ADDRESS_BOOK_KEY = queryKeyOf(withdrawalAddressesRoute);
 
@@ -19,16 +21,18 @@ export function useWithdrawalAddressBook() {
 
 export function useAddWithdrawalAddress() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useToastMutation({
     mutationFn: (body: AddWithdrawalAddressRequest) => callApi(addWithdrawalAddressRoute, { body }),
+    successMessage: ({ message, data }) => `${message} Usable from ${formatDateTime(data.usableAt)}.`,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ADDRESS_BOOK_KEY }),
   });
 }
 
 export function useRemoveWithdrawalAddress() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useToastMutation({
     mutationFn: (id: string) => callApi(removeWithdrawalAddressRoute, { params: { id } }),
+    isErrorToasted: true,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ADDRESS_BOOK_KEY }),
   });
 }

@@ -1,6 +1,7 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type Coin, requestWithdrawalRoute, userWithdrawalsRoute } from '@vestora/shared';
 import { callApi, queryKeyOf } from '../../app/api.ts';
+import { useToastMutation } from '../../ui/use-toast-mutation.ts';
 import { HISTORY_KEY } from './history-api.ts';
 import { PROFILE_KEY } from './profile-api.ts';
 
@@ -25,7 +26,9 @@ export interface WithdrawalSubmission {
 /** The amount leaves the available balance at once, so the profile, the list and history all reload. */
 export function useRequestWithdrawal() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useToastMutation({
+    waitMessage: () => 'Submitting your withdrawal...',
+    isErrorToasted: true,
     mutationFn: ({ idempotencyKey, ...body }: WithdrawalSubmission) =>
       callApi(requestWithdrawalRoute, { body, idempotencyKey }),
     onSuccess: () =>
