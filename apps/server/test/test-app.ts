@@ -6,7 +6,7 @@ import type { TradeUser } from '@vestora/shared';
 import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import type { DestinationStream } from 'pino';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { type AppConfig, loadConfig } from '../src/config/env.ts';
 import { connectDatabase, type Database, withClient } from '../src/db/client.ts';
@@ -27,20 +27,36 @@ export interface TestApp {
 }
 
 /** A server on a fresh database cloned from the migrated template, with the first admin seeded. */
+interface TestAppOptions {
+  clock?: Clock;
+  mailer?: Mailer;
+  logStream?: DestinationStream;
+  /** Another test server whose database this one uses too: two servers, one PostgreSQL. */
+  sharedWith?: TestApp;
+}
+
+/**
+ * The usual test file: one app for all of its tests, started with the administrator signed in and
+ * closed after them; `use` hands both to the file's own variables.
+ */
+export function withTestApp(
+  use: (suite: { t: TestApp; adminToken: string }) => void,
+  overrides: Partial<AppConfig> = {},
+  options: TestAppOptions = {},
+): void {
+  let started: TestApp | undefined;
+  beforeAll(async () => {
+    started = await createTestApp(overrides, options);
+    use({ t: started, adminToken: (await login(started.app, ADMIN.email, ADMIN.password)).token });
+  });
+  afterAll(async () => {
+    await started?.close();
+  });
+}
+
 export async function createTestApp(
   overrides: Partial<AppConfig> = {},
-  {
-    clock,
-    mailer,
-    logStream,
-    sharedWith,
-  }: {
-    clock?: Clock;
-    mailer?: Mailer;
-    logStream?: DestinationStream;
-    /** Another test server whose database this one uses too: two servers, one PostgreSQL. */
-    sharedWith?: TestApp;
-  } = {},
+  { clock, mailer, logStream, sharedWith }: TestAppOptions = {},
 ): Promise<TestApp> {
   const databaseUrl = sharedWith?.databaseUrl ?? (await createDatabaseFromTemplate());
 

@@ -1,5 +1,5 @@
 import { MESSAGES, type Plan } from '@vestora/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createTestClock } from '../../../test/clock.ts';
 import {
   fundUser,
@@ -13,25 +13,19 @@ import {
   ADMIN,
   bearer,
   createMailbox,
-  createTestApp,
   login,
   newUserInput,
   signUpAndLogin,
   type TestApp,
   waitForMail,
+  withTestApp,
 } from '../../../test/test-app.ts';
 
 const clock = createTestClock();
 const mailbox = createMailbox();
 let t: TestApp;
 let adminToken: string;
-beforeAll(async () => {
-  t = await createTestApp({}, { clock, mailer: mailbox });
-  adminToken = (await login(t.app, ADMIN.email, ADMIN.password)).token;
-});
-afterAll(async () => {
-  await t.close();
-});
+withTestApp((suite) => ({ t, adminToken } = suite), {}, { clock, mailer: mailbox });
 
 const PASSWORD = 'Secret#Pass1';
 const BTC_ADDRESS = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq';

@@ -1,16 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { balanceOf, ledgerHealth } from '../../../test/money.ts';
-import { ADMIN, bearer, createTestApp, login, signUpAndLogin, type TestApp } from '../../../test/test-app.ts';
+import { ADMIN, bearer, login, signUpAndLogin, type TestApp, withTestApp } from '../../../test/test-app.ts';
 
 let t: TestApp;
 let adminToken: string;
-beforeAll(async () => {
-  t = await createTestApp();
-  adminToken = (await login(t.app, ADMIN.email, ADMIN.password)).token;
-});
-afterAll(async () => {
-  await t.close();
-});
+withTestApp((suite) => ({ t, adminToken } = suite));
 
 function adjust(userId: string, payload: object, token = adminToken) {
   return t.app.inject({

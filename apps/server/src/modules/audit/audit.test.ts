@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createTestClock } from '../../../test/clock.ts';
 import {
   fundUser,
@@ -7,20 +7,14 @@ import {
   saveUsableWithdrawalAddress,
   verify,
 } from '../../../test/money.ts';
-import { ADMIN, bearer, createTestApp, login, signUpAndLogin, type TestApp } from '../../../test/test-app.ts';
+import { bearer, signUpAndLogin, type TestApp, withTestApp } from '../../../test/test-app.ts';
 
 const BTC_ADDRESS = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq';
 
 const clock = createTestClock();
 let t: TestApp;
 let adminToken: string;
-beforeAll(async () => {
-  t = await createTestApp({}, { clock });
-  adminToken = (await login(t.app, ADMIN.email, ADMIN.password)).token;
-});
-afterAll(async () => {
-  await t.close();
-});
+withTestApp((suite) => ({ t, adminToken } = suite), {}, { clock });
 
 async function auditFor(targetType: string, targetId: string) {
   const response = await t.app.inject({

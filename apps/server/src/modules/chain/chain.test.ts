@@ -1,19 +1,13 @@
 import { MESSAGES } from '@vestora/shared';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { requestDeposit } from '../../../test/money.ts';
-import { ADMIN, bearer, createTestApp, login, signUpAndLogin, type TestApp } from '../../../test/test-app.ts';
+import { bearer, signUpAndLogin, type TestApp, withTestApp } from '../../../test/test-app.ts';
 import { TEST_WALLET } from '../../../test/test-wallet.ts';
 
 let t: TestApp;
 let adminToken: string;
-beforeAll(async () => {
-  t = await createTestApp();
-  adminToken = (await login(t.app, ADMIN.email, ADMIN.password)).token;
-});
-afterAll(async () => {
-  await t.close();
-});
+withTestApp((suite) => ({ t, adminToken } = suite));
 
 function setWallet(coin: string, payload: object, token = adminToken) {
   return t.app.inject({ method: 'PUT', url: `/api/admin/wallets/${coin}`, headers: bearer(token), payload });

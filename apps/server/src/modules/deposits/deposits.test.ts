@@ -1,5 +1,5 @@
 import { MESSAGES } from '@vestora/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createTestClock } from '../../../test/clock.ts';
 import {
   balanceOf,
@@ -12,18 +12,20 @@ import {
   TINY_PNG,
   verify,
 } from '../../../test/money.ts';
-import { ADMIN, bearer, createTestApp, login, signUpAndLogin, type TestApp } from '../../../test/test-app.ts';
+import {
+  ADMIN,
+  bearer,
+  createTestApp,
+  login,
+  signUpAndLogin,
+  type TestApp,
+  withTestApp,
+} from '../../../test/test-app.ts';
 
 const clock = createTestClock();
 let t: TestApp;
 let adminToken: string;
-beforeAll(async () => {
-  t = await createTestApp({ uploadMaxBytes: 64 * 1024 }, { clock });
-  adminToken = (await login(t.app, ADMIN.email, ADMIN.password)).token;
-});
-afterAll(async () => {
-  await t.close();
-});
+withTestApp((suite) => ({ t, adminToken } = suite), { uploadMaxBytes: 64 * 1024 }, { clock });
 
 async function countRows(table: 'deposits' | 'ledger_transfers' | 'stored_files'): Promise<number> {
   const { rows } = await t.pool.query<{ count: string }>(`select count(*) from ${table}`);

@@ -3,9 +3,17 @@ import path from 'node:path';
 import { MESSAGES } from '@vestora/shared';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { multipart, TINY_PNG } from '../../../test/money.ts';
-import { ADMIN, bearer, createTestApp, login, signUpAndLogin, type TestApp } from '../../../test/test-app.ts';
+import {
+  ADMIN,
+  bearer,
+  createTestApp,
+  login,
+  signUpAndLogin,
+  type TestApp,
+  withTestApp,
+} from '../../../test/test-app.ts';
 import { loadConfig } from '../../config/env.ts';
 
 const BTC_ADDRESS = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq';
@@ -14,13 +22,7 @@ const PDF = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Roo
 // The real limit (5 MiB by default), so the 6 MB upload below meets it as a user's would.
 let t: TestApp;
 let adminToken: string;
-beforeAll(async () => {
-  t = await createTestApp();
-  adminToken = (await login(t.app, ADMIN.email, ADMIN.password)).token;
-});
-afterAll(async () => {
-  await t.close();
-});
+withTestApp((suite) => ({ t, adminToken } = suite));
 
 async function depositWithProof(token: string, name: string, content: Buffer, type = 'image/png') {
   const { payload, headers } = multipart(

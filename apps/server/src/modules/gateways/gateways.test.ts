@@ -1,8 +1,8 @@
 import { MESSAGES } from '@vestora/shared';
 import QRCode from 'qrcode';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { multipart, newestDepositId, requestDeposit, TINY_PNG } from '../../../test/money.ts';
-import { ADMIN, bearer, createTestApp, login, signUpAndLogin, type TestApp } from '../../../test/test-app.ts';
+import { bearer, signUpAndLogin, type TestApp, withTestApp } from '../../../test/test-app.ts';
 import type { Clock } from '../../lib/clock.ts';
 
 const BTC_ADDRESS = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq';
@@ -16,13 +16,7 @@ const testClock: Clock = { now: () => clock.current };
 
 let t: TestApp;
 let adminToken: string;
-beforeAll(async () => {
-  t = await createTestApp({ uploadMaxBytes: 64 * 1024 }, { clock: testClock });
-  adminToken = (await login(t.app, ADMIN.email, ADMIN.password)).token;
-});
-afterAll(async () => {
-  await t.close();
-});
+withTestApp((suite) => ({ t, adminToken } = suite), { uploadMaxBytes: 64 * 1024 }, { clock: testClock });
 
 function postWay(fields: Record<string, string>, file?: { name: string; type: string; content: Buffer }) {
   const { payload, headers } = multipart(fields, file ? { field: 'image', ...file } : undefined);

@@ -1,5 +1,5 @@
 import type { HistoryItem, Plan } from '@vestora/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createTestClock } from '../../../test/clock.ts';
 import {
   fundUser,
@@ -8,18 +8,12 @@ import {
   saveUsableWithdrawalAddress,
   verify,
 } from '../../../test/money.ts';
-import { ADMIN, bearer, createTestApp, login, signUpAndLogin, type TestApp } from '../../../test/test-app.ts';
+import { bearer, signUpAndLogin, type TestApp, withTestApp } from '../../../test/test-app.ts';
 
 const clock = createTestClock();
 let t: TestApp;
 let adminToken: string;
-beforeAll(async () => {
-  t = await createTestApp({}, { clock });
-  adminToken = (await login(t.app, ADMIN.email, ADMIN.password)).token;
-});
-afterAll(async () => {
-  await t.close();
-});
+withTestApp((suite) => ({ t, adminToken } = suite), {}, { clock });
 
 function history(token: string, query = '') {
   return t.app.inject({ url: `/api/user/transactions${query}`, headers: bearer(token) });

@@ -1,8 +1,8 @@
 import type { Plan } from '@vestora/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createTestClock } from '../../../test/clock.ts';
 import { multipart, saveUsableWithdrawalAddress, verify } from '../../../test/money.ts';
-import { ADMIN, bearer, createTestApp, login, signUpAndLogin, type TestApp } from '../../../test/test-app.ts';
+import { bearer, signUpAndLogin, type TestApp, withTestApp } from '../../../test/test-app.ts';
 import { TRANSFER_KINDS } from '../../db/schema/ledger.ts';
 
 const BTC_ADDRESS = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq';
@@ -12,13 +12,7 @@ const SCHEDULED_KINDS = ['plan_return', 'principal_return'];
 const clock = createTestClock();
 let t: TestApp;
 let adminToken: string;
-beforeAll(async () => {
-  t = await createTestApp({}, { clock });
-  adminToken = (await login(t.app, ADMIN.email, ADMIN.password)).token;
-});
-afterAll(async () => {
-  await t.close();
-});
+withTestApp((suite) => ({ t, adminToken } = suite), {}, { clock });
 
 /** Everything a money route can change: every balance, every transfer, and the rows they settle. */
 async function moneyState() {

@@ -20,7 +20,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestClock } from '../../../test/clock.ts';
 import { fundUser, ledgerHealth, verify } from '../../../test/money.ts';
-import { ADMIN, bearer, createTestApp, login, signUpAndLogin, type TestApp } from '../../../test/test-app.ts';
+import { bearer, createTestApp, signUpAndLogin, type TestApp, withTestApp } from '../../../test/test-app.ts';
 import { connectDatabase } from '../../db/client.ts';
 import { DAY_MS } from '../../lib/time.ts';
 import { liabilityKeys, takeSnapshotIfDue } from './liabilities.service.ts';
@@ -43,13 +43,7 @@ const clock = createTestClock(new Date('2026-03-01T12:00:00.000Z'));
 
 let t: TestApp;
 let adminToken: string;
-beforeAll(async () => {
-  t = await createTestApp({}, { clock });
-  adminToken = (await login(t.app, ADMIN.email, ADMIN.password)).token;
-});
-afterAll(async () => {
-  await t.close();
-});
+withTestApp((suite) => ({ t, adminToken } = suite), {}, { clock });
 
 async function takeSnapshot() {
   const response = await t.app.inject({

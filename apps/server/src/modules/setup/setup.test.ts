@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { multipart } from '../../../test/money.ts';
 import {
   ADMIN,
@@ -8,19 +8,14 @@ import {
   login,
   signUpAndLogin,
   type TestApp,
+  withTestApp,
 } from '../../../test/test-app.ts';
 
 const BTC_ADDRESS = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq';
 
 let t: TestApp;
 let adminToken: string;
-beforeAll(async () => {
-  t = await createTestApp();
-  adminToken = (await login(t.app, ADMIN.email, ADMIN.password)).token;
-});
-afterAll(async () => {
-  await t.close();
-});
+withTestApp((suite) => ({ t, adminToken } = suite));
 
 async function depositCoins(token: string) {
   const response = await t.app.inject({ url: '/api/user/depositCoins', headers: bearer(token) });

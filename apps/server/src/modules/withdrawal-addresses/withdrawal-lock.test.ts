@@ -1,15 +1,14 @@
 import { formatUtcTime, withdrawalsLockedMessage } from '@vestora/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createTestClock } from '../../../test/clock.ts';
 import { balanceOf, fundUser, saveUsableWithdrawalAddress, verify } from '../../../test/money.ts';
 import {
-  ADMIN,
   bearer,
   createMailbox,
-  createTestApp,
   login,
   signUpAndLogin,
   type TestApp,
+  withTestApp,
 } from '../../../test/test-app.ts';
 import { HOUR_MS } from '../../lib/time.ts';
 import { totpCode, totpStep } from '../../lib/totp.ts';
@@ -21,13 +20,7 @@ const clock = createTestClock(new Date('2026-05-04T08:00:00Z'));
 const mailbox = createMailbox();
 let t: TestApp;
 let adminToken: string;
-beforeAll(async () => {
-  t = await createTestApp({}, { clock, mailer: mailbox });
-  adminToken = (await login(t.app, ADMIN.email, ADMIN.password)).token;
-});
-afterAll(async () => {
-  await t.close();
-});
+withTestApp((suite) => ({ t, adminToken } = suite), {}, { clock, mailer: mailbox });
 
 type Person = Awaited<ReturnType<typeof signUpAndLogin>>;
 
