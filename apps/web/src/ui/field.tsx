@@ -212,3 +212,12 @@ export const CurrentPasswordField = forwardRef<HTMLInputElement, Omit<FieldProps
     );
   },
 );
+
+/** The authenticator or recovery code, asked once the server says the account needs one. */
+export const OneTimeCodeField = forwardRef<HTMLInputElement, Omit<FieldProps, 'label'>>(
+  function OneTimeCodeField(props, ref) {
+    return (
+      <TextField ref={ref} label="Authenticator or recovery code" autoComplete="one-time-code" {...props} />
+    );
+  },
+);

@@ -1,10 +1,9 @@
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
-import { ApiError, errorMessage } from '../../app/api.ts';
 import { Button } from '../../ui/button.tsx';
 import { DialogActions, Modal } from '../../ui/dialog.tsx';
-import { FormError, PasswordField, TextField } from '../../ui/field.tsx';
+import { CurrentPasswordField, FormError, OneTimeCodeField } from '../../ui/field.tsx';
+import { useProofForm } from '../../ui/use-proof-form.ts';
 import { useCloseAccount } from './statement-api.ts';
 
 interface CloseForm {
@@ -22,28 +21,13 @@ function CloseAccountDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   const closeAccount = useCloseAccount();
-  const [error, setError] = useState<string>();
-  const [isCodeAsked, setIsCodeAsked] = useState(false);
-  const { register, handleSubmit, reset } = useForm<CloseForm>({ defaultValues: EMPTY_FORM });
-
-  const close = (isOpen: boolean) => {
-    if (!isOpen) {
-      reset(EMPTY_FORM);
-      setError(undefined);
-      setIsCodeAsked(false);
-    }
-    onOpenChange(isOpen);
-  };
-
-  const onSubmit = handleSubmit(async ({ password, code }) => {
-    setError(undefined);
-    try {
-      await closeAccount.mutateAsync({ password, ...(code ? { code } : {}) });
-    } catch (failure) {
-      if (failure instanceof ApiError && failure.details.twoFactorRequired === true) setIsCodeAsked(true);
-      setError(errorMessage(failure));
-    }
-  });
+  const { register, error, isCodeAsked, close, submitWith } = useProofForm<CloseForm>(
+    EMPTY_FORM,
+    onOpenChange,
+  );
+  const onSubmit = submitWith(({ password, code }) =>
+    closeAccount.mutateAsync({ password, ...(code ? { code } : {}) }),
+  );
 
   return (
     <Modal
@@ -56,19 +40,8 @@ function CloseAccountDialog({
       <form onSubmit={(event) => void onSubmit(event)} noValidate>
         <fieldset disabled={closeAccount.isPending} className="space-y-4">
           <legend className="sr-only">Confirm with your password</legend>
-          <PasswordField
-            label="Current password"
-            toggleLabel="Show current password"
-            autoComplete="current-password"
-            {...register('password')}
-          />
-          {isCodeAsked && (
-            <TextField
-              label="Authenticator or recovery code"
-              autoComplete="one-time-code"
-              {...register('code')}
-            />
-          )}
+          <CurrentPasswordField {...register('password')} />
+          {isCodeAsked && <OneTimeCodeField {...register('code')} />}
           <FormError message={error} />
           <DialogActions>
             <Button variant="secondary" onClick={() => close(false)}>

@@ -1,13 +1,13 @@
 import type { Coin, WithdrawalAddress } from '@vestora/shared';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { ApiError, errorMessage } from '../../app/api.ts';
+import { errorMessage } from '../../app/api.ts';
 import { Button } from '../../ui/button.tsx';
 import { CardSection } from '../../ui/card.tsx';
 import { ConfirmDialog, FormActions, Modal } from '../../ui/dialog.tsx';
-import { CurrentPasswordField, FormError, TextField } from '../../ui/field.tsx';
+import { CurrentPasswordField, FormError, OneTimeCodeField, TextField } from '../../ui/field.tsx';
 import { PageSpinner } from '../../ui/spinner.tsx';
 import { ErrorNote } from '../../ui/table.tsx';
+import { useProofForm } from '../../ui/use-proof-form.ts';
 import { CoinMark, CoinSelectField } from './coin-choice.tsx';
 import { formatDateTime } from './format.ts';
 import {
@@ -107,28 +107,13 @@ const EMPTY_FORM: AddAddressForm = { coin: 'btc', address: '', label: '', passwo
 
 function AddAddressDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const addAddress = useAddWithdrawalAddress();
-  const [error, setError] = useState<string>();
-  const [isCodeAsked, setIsCodeAsked] = useState(false);
-  const { register, handleSubmit, reset } = useForm<AddAddressForm>({ defaultValues: EMPTY_FORM });
-
-  const close = (isOpen: boolean) => {
-    if (!isOpen) {
-      reset(EMPTY_FORM);
-      setError(undefined);
-      setIsCodeAsked(false);
-    }
-    onOpenChange(isOpen);
-  };
-
-  const onSubmit = handleSubmit(async ({ code, ...form }) => {
-    setError(undefined);
-    try {
-      await addAddress.mutateAsync({ ...form, ...(code ? { code } : {}) });
-      close(false);
-    } catch (failure) {
-      if (failure instanceof ApiError && failure.details.twoFactorRequired === true) setIsCodeAsked(true);
-      setError(errorMessage(failure));
-    }
+  const { register, error, isCodeAsked, close, submitWith } = useProofForm<AddAddressForm>(
+    EMPTY_FORM,
+    onOpenChange,
+  );
+  const onSubmit = submitWith(async ({ code, ...form }) => {
+    await addAddress.mutateAsync({ ...form, ...(code ? { code } : {}) });
+    close(false);
   });
 
   return (
@@ -151,13 +136,7 @@ function AddAddressDialog({ open, onOpenChange }: { open: boolean; onOpenChange:
           />
           <TextField label="Label" autoComplete="off" maxLength={60} {...register('label')} />
           <CurrentPasswordField {...register('password')} />
-          {isCodeAsked && (
-            <TextField
-              label="Authenticator or recovery code"
-              autoComplete="one-time-code"
-              {...register('code')}
-            />
-          )}
+          {isCodeAsked && <OneTimeCodeField {...register('code')} />}
           <FormError message={error} />
           <FormActions
             submitLabel="Save address"
