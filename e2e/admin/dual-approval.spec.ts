@@ -11,6 +11,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { expectAccessible } from '../support/axe.ts';
 import { launchBrowser, screenshot, VIEWPORTS } from '../support/browser.ts';
 import { E2E_ADMIN, freshDataDir, type RunningServer, startServer, stopServer } from '../support/server.ts';
+import { callApi, logInApi } from '../user/user-helpers.ts';
 
 /*
  * A server of its own: the console's "only one administrator" note depends on how many there are,
@@ -42,28 +43,14 @@ afterAll(async () => {
   if (dataDir) await rm(dataDir, { recursive: true, force: true });
 });
 
-async function call<T>(method: 'GET' | 'POST' | 'PUT', path: string, token: string | null, data?: unknown) {
-  const response = await api.fetch(path, {
-    method,
-    headers: token ? { authorization: `Bearer ${token}` } : {},
-    ...(data === undefined ? {} : { data }),
-  });
-  const text = await response.text();
-  expect(response.ok(), `${method} ${path} → ${response.status()} ${text}`).toBe(true);
-  return JSON.parse(text) as T;
+/** The shared `callApi`, with a JSON body as this file writes its calls. */
+function call<T>(method: 'GET' | 'POST' | 'PUT', path: string, token: string | null, data?: unknown) {
+  return callApi<T>(api, method, path, token, data === undefined ? {} : { data });
 }
 
 async function logIn(userNameOrEmail: string, password: string) {
-  const { token, data } = await call<{ token: string; data: { _id: string } }>(
-    'POST',
-    '/api/user/login',
-    null,
-    {
-      userNameOrEmail,
-      password,
-    },
-  );
-  return { token, id: data._id, data };
+  const { token, user } = await logInApi(api, userNameOrEmail, password);
+  return { token, id: user._id, data: user };
 }
 
 async function verifiedPerson(firstName: string) {

@@ -19,6 +19,7 @@ import {
   startServer,
   stopServer,
 } from '../support/server.ts';
+import { callApi, logInApi } from './user-helpers.ts';
 
 /*
  * The suite's shared server has no cool-off (its specs withdraw at once), so this one runs a server
@@ -56,28 +57,14 @@ afterAll(async () => {
   if (dataDir) await rm(dataDir, { recursive: true, force: true });
 });
 
-async function call<T>(method: 'GET' | 'POST' | 'PUT', path: string, token: string | null, data?: unknown) {
-  const response = await api.fetch(path, {
-    method,
-    headers: token ? { authorization: `Bearer ${token}` } : {},
-    ...(data === undefined ? {} : { data }),
-  });
-  const text = await response.text();
-  expect(response.ok(), `${method} ${path} → ${response.status()} ${text}`).toBe(true);
-  return JSON.parse(text) as T;
+/** The shared `callApi`, with a JSON body as this file writes its calls. */
+function call<T>(method: 'GET' | 'POST' | 'PUT', path: string, token: string | null, data?: unknown) {
+  return callApi<T>(api, method, path, token, data === undefined ? {} : { data });
 }
 
 async function logIn(userNameOrEmail: string, password: string) {
-  const { token, data } = await call<{ token: string; data: { _id: string } }>(
-    'POST',
-    '/api/user/login',
-    null,
-    {
-      userNameOrEmail,
-      password,
-    },
-  );
-  return { token, id: data._id };
+  const { token, user } = await logInApi(api, userNameOrEmail, password);
+  return { token, id: user._id };
 }
 
 /** A verified person with a balance, signed in in the page's browser context. */
