@@ -139,5 +139,11 @@ export function wireBytesReport(result: WireBytes): string[] {
 
 // `npx tsx bench/wire-bytes.ts` (after `npm run build`) measures this part alone.
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  console.log(wireBytesReport(await measureWireBytes()).join('\n'));
+  const result = await measureWireBytes();
+  console.log(wireBytesReport(result).join('\n'));
+  for (const visit of ['landing', 'user', 'admin'] as const) {
+    console.log(
+      `${visit}: ${result[visit].files.map((file) => `${file.name} ${kilobytes(file.bytes)}`).join(', ')}`,
+    );
+  }
 }
