@@ -30,19 +30,22 @@ async function openLanding(viewport: { width: number; height: number }, { fakeCl
 const activeSlide = () =>
   page.locator('[aria-roledescription="slide"][aria-hidden="false"]').getAttribute('aria-label');
 
-/** Where the top of an element sits in the window, once a smooth scroll has settled. */
-async function settledTop(selector: string): Promise<number> {
-  let previous = Number.NaN;
-  for (let attempt = 0; attempt < 40; attempt += 1) {
-    const top = await page.evaluate(
-      (target) => document.querySelector(target)?.getBoundingClientRect().top ?? Number.NaN,
-      selector,
-    );
-    if (top === previous) return top;
-    previous = top;
-    await page.waitForTimeout(100);
-  }
-  return previous;
+/**
+ * Where the top of an element sits in the window, once a smooth scroll has settled: the same
+ * position over several animation frames in a row, however slowly the machine paints them.
+ */
+function settledTop(selector: string): Promise<number> {
+  return page.evaluate(async (target) => {
+    const top = () => document.querySelector(target)?.getBoundingClientRect().top ?? Number.NaN;
+    let previous = top();
+    for (let stillFrames = 0; stillFrames < 5; ) {
+      await new Promise(requestAnimationFrame);
+      const current = top();
+      stillFrames = Object.is(current, previous) ? stillFrames + 1 : 0;
+      previous = current;
+    }
+    return previous;
+  }, selector);
 }
 
 /** Lazy images below the fold load only when scrolled near; a full-page picture needs them all. */
