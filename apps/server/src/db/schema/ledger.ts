@@ -92,6 +92,8 @@ export const ledgerTransfers = pgTable(
     index('ledger_transfers_debit_order_idx').on(table.debitAccountId, table.createdAt, table.id),
     index('ledger_transfers_credit_order_idx').on(table.creditAccountId, table.createdAt, table.id),
     index('ledger_transfers_reference_idx').on(table.referenceId),
+    // A profile's plan return total reads only these entries (0022), however long the user's history.
+    index('ledger_transfers_plan_returns_idx').on(table.creditAccountId).where(sql`kind = 'plan_return'`),
     check('ledger_transfers_amount_positive', sql`amount_cents > 0`),
     check('ledger_transfers_distinct_accounts', sql`debit_account_id <> credit_account_id`),
   ],
