@@ -4,16 +4,20 @@
  * run, because this machine is shared and absolute numbers drift.
  */
 
+import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { connectDatabase } from '../apps/server/src/db/client.ts';
+import { connectDatabase, withClient } from '../apps/server/src/db/client.ts';
 import { runInTransaction } from '../apps/server/src/lib/transaction.ts';
+import { hashSessionToken } from '../apps/server/src/modules/auth/tokens.ts';
 import { payDueReturns } from '../apps/server/src/modules/investments/plan-payouts.ts';
 import { postTransfers } from '../apps/server/src/modules/ledger/ledger.service.ts';
+import { sessionRecordQuery } from '../apps/server/src/modules/users/users.repo.ts';
 import {
   E2E_ADMIN,
   embeddedDatabaseUrl,
@@ -27,6 +31,7 @@ import { benchLiabilities } from './liabilities.ts';
 import { runSoak, writeSoakSection } from './soak.ts';
 import { measureWireBytes, type WireBytes, wireBytesReport } from './wire-bytes.ts';
 
+const run = promisify(execFile);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 16;
 const SEEDED_TRANSACTIONS = Number(process.env.BENCH_TRANSACTIONS ?? 1_000_000);
@@ -63,6 +68,31 @@ function load(
       },
     );
   });
+}
+
+/**
+ * The profile's own statement run by pgbench alone (prepared, the same connections, no HTTP at
+ * all): as many as PostgreSQL answers on these cores, so the most a route making this one round
+ * trip could reach. `undefined` where pgbench is not installed.
+ */
+async function measureProfileStatement(databaseUrl: string, token: string): Promise<number | undefined> {
+  const connection = connectDatabase(databaseUrl);
+  const statement = sessionRecordQuery(connection.db).getQuery().sql;
+  await connection.close();
+  const script = path.join(os.tmpdir(), `vestora-profile-${process.pid}.sql`);
+  await writeFile(script, `${statement.replace('$1', ':token_hash').replace('$2', '1')};\n`);
+  try {
+    const { stdout } = await run('pgbench', [
+      ...['-n', '-M', 'prepared', '-c', String(CONNECTIONS), '-j', '2', '-T', String(SECONDS)],
+      ...['-f', script, '-D', `token_hash=${hashSessionToken(token)}`, databaseUrl],
+    ]);
+    return Math.round(Number(/^tps = ([\d.]+)/m.exec(stdout)?.[1]));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  } finally {
+    await rm(script, { force: true });
+  }
 }
 
 async function post<T>(server: RunningServer, url: string, body: unknown, token?: string): Promise<T> {
@@ -207,12 +237,16 @@ async function measurePayout(databaseUrl: string) {
  * and synchronous_commit stay on).
  */
 async function measureLedger(databaseUrl: string, userIds: string[]) {
-  const rate = async (commitDelayUs: number, clients: number) => {
+  const rate = async (
+    commitDelayUs: number,
+    clients: number,
+    work: 'posting' | 'bare commit' = 'posting',
+  ) => {
     const url = new URL(databaseUrl);
     url.searchParams.set('options', `-c commit_delay=${commitDelayUs} -c commit_siblings=2`);
     const connection = connectDatabase(url.toString(), { max: clients });
     try {
-      const post = (userId: string) =>
+      const postOne = (userId: string) =>
         postTransfers(connection.db, [
           {
             from: { platform: 'adjustments' },
@@ -224,6 +258,8 @@ async function measureLedger(databaseUrl: string, userIds: string[]) {
             reason: 'benchmark',
           },
         ]);
+      const commitOne = () => connection.pool.query('insert into bench_commits default values');
+      const post = work === 'posting' ? postOne : commitOne;
       let count = 0;
       const deadline = Date.now() + SECONDS * 1000;
       await Promise.all(
@@ -243,7 +279,13 @@ async function measureLedger(databaseUrl: string, userIds: string[]) {
   const single = await rate(0, 1);
   const concurrent: Record<number, number> = {};
   for (const delay of COMMIT_DELAYS_US) concurrent[delay] = await rate(delay, 8);
-  return { single, concurrent };
+  // The most commits this PostgreSQL flushes for 8 clients: each a one-row insert and nothing else.
+  await withClient(databaseUrl, (client) =>
+    client.query('create table bench_commits (id bigserial primary key)'),
+  );
+  const bareCommits = await rate(0, 8, 'bare commit');
+  await withClient(databaseUrl, (client) => client.query('drop table bench_commits'));
+  return { single, concurrent, bareCommits };
 }
 
 async function benchDatabase(name: string, externalUrl: string | undefined) {
@@ -280,6 +322,7 @@ async function benchDatabase(name: string, externalUrl: string | undefined) {
     const profile = await load(`${server.baseUrl}/api/user/userprofile/${reader.id}`, {
       headers: auth(reader.token),
     });
+    const profileStatement = await measureProfileStatement(databaseUrl, reader.token);
     const transactions = await load(`${server.baseUrl}/api/admin/allTransactions`, {
       headers: auth(admin.token),
     });
@@ -325,6 +368,7 @@ async function benchDatabase(name: string, externalUrl: string | undefined) {
       name,
       ceiling,
       profile,
+      profileStatement,
       transactions,
       deepTransactions,
       deepUsers,
@@ -411,6 +455,11 @@ function report(runs: Awaited<ReturnType<typeof benchDatabase>>[], wireBytes: Wi
         '≥ 50% of profile alone',
       ),
       '',
+      run.profileStatement === undefined
+        ? 'The profile statement alone was not measured: pgbench is not installed.'
+        : `The profile's statement alone, run by pgbench against the same PostgreSQL (prepared, ${CONNECTIONS} connections, no HTTP): ` +
+            `${run.profileStatement} per second, ${ratio(run.profileStatement, run.ceiling.requestsPerSecond)} of the ceiling.`,
+      '',
       `Profile reads under a login flood kept ${ratio(run.profileUnderFlood.requestsPerSecond, run.profile.requestsPerSecond)} of their throughput.`,
       '',
       'Ledger postings, one transfer per transaction, each one statement (post_transfers) committed on its own, fsync on:',
@@ -422,6 +471,7 @@ function report(runs: Awaited<ReturnType<typeof benchDatabase>>[], wireBytes: Wi
         (delay) =>
           `| 8 | ${delay} µs | ${run.ledger.concurrent[delay]} | ${delay === 0 ? '≥ 4,000/s (stretch 10,000)' : ''} |`,
       ),
+      `| 8, a one-row insert instead of a posting (the commit ceiling) | 0 µs | ${run.ledger.bareCommits} | |`,
       '',
       `Daily plan payout of ${DUE_INVESTMENTS.toLocaleString('en-US')} due returns: ${run.payout.seconds} s ` +
         `(target < 60 s); ${run.payout.returnsPaid.toLocaleString('en-US')} paid, ` +

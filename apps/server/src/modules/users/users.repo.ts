@@ -71,7 +71,7 @@ export async function findUserRecord(
   return row;
 }
 
-const sessionRecordQuery = preparedPerDatabase((db) =>
+export const sessionRecordQuery = preparedPerDatabase((db) =>
   db
     .select({
       sessionId: sessions.id,
