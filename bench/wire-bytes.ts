@@ -4,12 +4,20 @@
  * says.
  */
 
-import { randomBytes } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import { pathToFileURL } from 'node:url';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, VIEWPORTS } from '../e2e/support/browser.ts';
-import { type ScriptTransfer, watchScripts } from '../e2e/support/scripts-on-the-wire.ts';
+import { launchBrowser } from '../e2e/support/browser.ts';
+import {
+  CONSOLE,
+  coldPage,
+  landingShown,
+  OVERVIEW,
+  shows,
+  signIn,
+  signUp,
+  visit,
+} from '../e2e/support/first-visits.ts';
+import type { ScriptTransfer } from '../e2e/support/scripts-on-the-wire.ts';
 import { E2E_ADMIN, freshDataDir, startServer, stopServer } from '../e2e/support/server.ts';
 
 export interface WireBytes {
@@ -22,54 +30,6 @@ export interface WireBytes {
   landingAgain: ScriptTransfer;
   /** Opening the overview again in the same browser. */
   userAgain: ScriptTransfer;
-}
-
-/** Opens `path` in a page and returns what its scripts cost once the network is quiet. */
-async function visit(page: Page, path: string, ready: (page: Page) => Promise<void>) {
-  const scripts = await watchScripts(page);
-  await page.goto(path);
-  await ready(page);
-  return scripts.settled();
-}
-
-const landingShown = (page: Page) => page.getByRole('group', { name: '1 of 3' }).waitFor();
-
-const OVERVIEW = { path: '/user/overview', heading: /^Hello, / };
-const CONSOLE = { path: '/admin/testing', heading: 'Users' };
-
-const shows = (page: Page, heading: string | RegExp) =>
-  page.getByRole('heading', { level: 1, name: heading }).waitFor({ timeout: 30_000 });
-
-async function signIn(
-  page: Page,
-  identifier: string,
-  password: string,
-  lands: { path: string; heading: string | RegExp },
-) {
-  await page.getByLabel('Email or UserName').fill(identifier);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Account Login' }).click();
-  await page.waitForURL(`**${lands.path}`, { timeout: 30_000 });
-  await shows(page, lands.heading);
-}
-
-async function signUp(baseUrl: string): Promise<{ userName: string; password: string }> {
-  const tag = randomBytes(4).toString('hex');
-  const person = { fullName: 'Wire Bytes', userName: `wire${tag}`, email: `wire${tag}@example.com` };
-  const password = 'Wire#Bytes1';
-  const response = await fetch(`${baseUrl}/api/user/signup`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ ...person, password, confirmPassword: password }),
-  });
-  if (!response.ok) throw new Error(`sign-up: ${response.status} ${await response.text()}`);
-  return { userName: person.userName, password };
-}
-
-/** A fresh browser context (its own, empty cache) with one page. */
-async function coldPage(browser: Browser, baseUrl: string): Promise<Page> {
-  const context = await browser.newContext({ viewport: VIEWPORTS.desktop, baseURL: baseUrl });
-  return context.newPage();
 }
 
 /** Measures the landing page, the user area and the admin console, each first from a cold cache. */
@@ -85,17 +45,13 @@ async function measureWireBytesAt(
 
     const person = await signUp(baseUrl);
     const userPage = await coldPage(browser, baseUrl);
-    const user = await visit(userPage, '/signin', (page) =>
-      signIn(page, person.userName, person.password, OVERVIEW),
-    );
+    const user = await signIn(userPage, person, OVERVIEW);
     const userAgain = await visit(await userPage.context().newPage(), OVERVIEW.path, (page) =>
       shows(page, OVERVIEW.heading),
     );
 
     const adminPage = await coldPage(browser, baseUrl);
-    const adminArea = await visit(adminPage, '/signin', (page) =>
-      signIn(page, admin.email, admin.password, CONSOLE),
-    );
+    const adminArea = await signIn(adminPage, { identifier: admin.email, password: admin.password }, CONSOLE);
     return { landing, user, admin: adminArea, landingAgain, userAgain };
   } finally {
     await browser.close();

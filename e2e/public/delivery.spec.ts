@@ -1,7 +1,9 @@
 import type { Browser, BrowserContext, Page, Response } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, VIEWPORTS } from '../support/browser.ts';
-import { watchScripts } from '../support/scripts-on-the-wire.ts';
+import { CONSOLE, coldPage, landingShown, OVERVIEW, signIn, signUp, visit } from '../support/first-visits.ts';
+import { E2E_ADMIN } from '../support/global-setup.ts';
+import type { ScriptTransfer } from '../support/scripts-on-the-wire.ts';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -17,12 +19,14 @@ afterAll(async () => {
   await browser.close();
 });
 
-/** Opens the landing page in `page` and returns its script bytes once the network is quiet. */
-async function openLanding(page: Page) {
-  const scripts = await watchScripts(page);
-  await page.goto('/');
-  await page.getByRole('group', { name: '1 of 3' }).waitFor();
-  return scripts.settled();
+const openLanding = (page: Page) => visit(page, '/', landingShown);
+
+/** Expects the scripts within `kilobytes`; a failure names each script and what it cost. */
+function expectWithin(transfer: ScriptTransfer, kilobytes: number) {
+  const listing = transfer.files
+    .map((file) => `${file.name} ${(file.bytes / 1024).toFixed(1)} KB`)
+    .join(', ');
+  expect(transfer.bytes, `${transfer.fromNetwork} scripts: ${listing}`).toBeLessThanOrEqual(kilobytes * 1024);
 }
 
 describe('the landing page as a browser downloads it', () => {
@@ -36,7 +40,7 @@ describe('the landing page as a browser downloads it', () => {
 
     const first = await openLanding(page);
     expect(first.fromNetwork).toBeGreaterThan(0);
-    expect(first.bytes).toBeLessThanOrEqual(120 * 1024);
+    expectWithin(first, 120);
     expect(assets.length).toBeGreaterThan(first.fromNetwork);
     for (const asset of assets) {
       const headers = await asset.allHeaders();
@@ -45,7 +49,7 @@ describe('the landing page as a browser downloads it', () => {
     }
 
     const again = await openLanding(await context.newPage());
-    expect(again).toEqual({ bytes: 0, fromNetwork: 0, encodings: [] });
+    expect(again).toEqual({ bytes: 0, fromNetwork: 0, encodings: [], files: [] });
   });
 
   it('answers HEAD on pages, as uptime monitors ask', async () => {
@@ -56,5 +60,21 @@ describe('the landing page as a browser downloads it', () => {
       expect(response.headers()['content-type'], path).toMatch(/^text\/html/);
       expect(response.headers()['cache-control'], path).toBe('no-cache');
     }
+  });
+});
+
+describe('the signed-in areas as a browser first downloads them', () => {
+  it('cost at most 220 KB of JavaScript to sign in and land on the overview', async () => {
+    const person = await signUp(baseUrl);
+    const page = await coldPage(browser, baseUrl);
+    context = page.context();
+    expectWithin(await signIn(page, person, OVERVIEW), 220);
+  });
+
+  it("cost at most 220 KB of JavaScript to sign in as the administrator and land on the console's first page", async () => {
+    const page = await coldPage(browser, baseUrl);
+    context = page.context();
+    const credentials = { identifier: E2E_ADMIN.email, password: E2E_ADMIN.password };
+    expectWithin(await signIn(page, credentials, CONSOLE), 220);
   });
 });

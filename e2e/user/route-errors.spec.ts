@@ -26,7 +26,7 @@ describe('a page whose code cannot be loaded', () => {
   it('in the user area, explains the update and offers a reload that works', async () => {
     await openFreshPage(VIEWPORTS.phone);
     await openSignedIn(page, user, '/policy');
-    await loseChunk(/\/assets\/user-pages-[^/]*\.js$/);
+    await loseChunk(/\/assets\/overview-page-[^/]*\.js$/);
     await page.goto('/user/overview');
     await page.getByRole('heading', { level: 1, name: 'Vestora has been updated' }).waitFor();
 

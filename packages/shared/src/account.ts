@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { firstSignupProblem } from './auth.ts';
 import { MESSAGES } from './messages.ts';
+import { firstSignupProblem } from './signup-rules.ts';
 import { PageQuerySchema } from './user.ts';
 
 const optionalText = (max: number) =>

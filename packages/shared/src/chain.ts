@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MESSAGES } from './messages.ts';
-import { COINS } from './transactions.ts';
+import { COINS } from './transaction-kinds.ts';
 
 export const CHAIN_PAYMENT_STATES = ['detected', 'confirming', 'credited', 'orphaned'] as const;
 

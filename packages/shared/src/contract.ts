@@ -48,6 +48,9 @@ export type RouteRef<Contract extends RouteContract> = Pick<Contract, 'method' |
   readonly contract?: Contract;
 };
 
+/** The contract a route reference stands for, to type a call's parts (`BodyInputOf<ContractOf<…>>`). */
+export type ContractOf<Ref extends RouteRef<RouteContract>> = NonNullable<Ref['contract']>;
+
 type OutputOf<Schema> = Schema extends z.ZodType ? z.output<Schema> : undefined;
 type InputOf<Schema> = Schema extends z.ZodType ? z.input<Schema> : undefined;
 
@@ -58,9 +61,10 @@ export type BodyOf<Contract extends RouteContract> = OutputOf<Contract['body']>;
 /** What a client sends, before defaults and transforms. */
 export type ParamsInputOf<Contract extends RouteContract> = InputOf<Contract['params']>;
 export type QueryInputOf<Contract extends RouteContract> = InputOf<Contract['query']>;
-export type BodyInputOf<Contract extends RouteContract> = InputOf<
-  Contract['body'] extends z.ZodType ? Contract['body'] : NonNullable<Contract['form']>['fields']
->;
+/** Taken contract by contract, so a call of one of several routes may send any of their bodies. */
+export type BodyInputOf<Contract extends RouteContract> = Contract extends RouteContract
+  ? InputOf<Contract['body'] extends z.ZodType ? Contract['body'] : NonNullable<Contract['form']>['fields']>
+  : never;
 /** The success response: what the handler returns and what a client receives. */
 export type ResponseOf<Contract extends RouteContract> = z.output<Contract['response']>;
 

@@ -1,10 +1,7 @@
 import { z } from 'zod';
 import { MESSAGES } from './messages.ts';
+import { PERIOD_DAYS, PLAN_PERIODS } from './plan-periods.ts';
 import { amountCents, isBlank } from './transactions.ts';
-
-export const PLAN_PERIODS = ['daily', 'weekly', 'monthly'] as const;
-export type PlanPeriod = (typeof PLAN_PERIODS)[number];
-export const PERIOD_DAYS: Record<PlanPeriod, number> = { daily: 1, weekly: 7, monthly: 30 };
 
 /** A plan as `GET /api/plans` shows it: `rate` is the percent per period (3.6), amounts in USD. */
 export const PlanSchema = z.object({

@@ -1,14 +1,13 @@
 import { z } from 'zod';
 import { MESSAGES } from './messages.ts';
 import { MAX_AMOUNT_CENTS, parseUsdToCents } from './money.ts';
-
-export const COINS = ['btc', 'eth', 'usdt'] as const;
-export type Coin = (typeof COINS)[number];
-export const TRANSACTION_STATUSES = ['pending', 'approved', 'rejected'] as const;
-export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
-/** What the admin transactions list holds: a deposit or a withdrawal request. */
-export const TRANSACTION_TYPES = ['deposit', 'withdrawal'] as const;
-export type TransactionType = (typeof TRANSACTION_TYPES)[number];
+import {
+  COINS,
+  type Coin,
+  HISTORY_TYPES,
+  TRANSACTION_STATUSES,
+  TRANSACTION_TYPES,
+} from './transaction-kinds.ts';
 
 export const isBlank = (value: unknown) => value === undefined || value === null || value === '';
 const isCoin = (value: unknown): value is Coin => COINS.includes(value as Coin);
@@ -122,8 +121,6 @@ export const AdminTransactionsQuerySchema = z.object({
 });
 export type AdminTransactionsQuery = z.infer<typeof AdminTransactionsQuerySchema>;
 
-export const HISTORY_TYPES = [...TRANSACTION_TYPES, 'adjustment', 'plan'] as const;
-export type HistoryType = (typeof HISTORY_TYPES)[number];
 export const HistoryQuerySchema = z.object({ ...pageFields, type: z.enum(HISTORY_TYPES).optional() });
 export type HistoryQuery = z.infer<typeof HistoryQuerySchema>;
 

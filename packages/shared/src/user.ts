@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { MESSAGES } from './messages.ts';
-import { TRANSACTION_STATUSES } from './transactions.ts';
+import { TRANSACTION_STATUSES } from './transaction-kinds.ts';
+import {
+  SORT_ORDERS,
+  type SortOrder,
+  USER_SEARCH_MAX_LENGTH,
+  USER_SORT_FIELDS,
+  type UserSortField,
+} from './user-search.ts';
 
 /** The newest deposits a user record carries, so the overview can show what awaits approval. */
 export const UserDepositSchema = z.object({
@@ -52,12 +59,6 @@ export const PageQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(1_000_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(200).default(50),
 });
-
-export const USER_SORT_FIELDS = ['createdAt', 'fullName', 'userName', 'balance'] as const;
-export type UserSortField = (typeof USER_SORT_FIELDS)[number];
-export const SORT_ORDERS = ['asc', 'desc'] as const;
-export type SortOrder = (typeof SORT_ORDERS)[number];
-export const USER_SEARCH_MAX_LENGTH = 100;
 
 /** Newest and richest first; names read A to Z. */
 const DEFAULT_ORDER: Record<UserSortField, SortOrder> = {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MESSAGES } from './messages.ts';
-import { COINS } from './transactions.ts';
+import { COINS } from './transaction-kinds.ts';
 
 export const AddWithdrawalAddressRequestSchema = z.object({
   coin: z.enum(COINS, { message: MESSAGES.unknownCoin }),

@@ -1,5 +1,6 @@
 import {
   type BodyInputOf,
+  type ContractOf,
   MESSAGES,
   type ParamsInputOf,
   pathWith,
@@ -101,13 +102,16 @@ export interface CallInput<Contract extends RouteContract> {
   idempotencyKey?: string;
 }
 
-/** Calls the route a contract declares: its URL, method and answer come from the contract. */
-export function callApi<Contract extends RouteContract>(
-  contract: Contract | RouteRef<Contract>,
-  { params, query, body, signal, idempotencyKey }: CallInput<Contract> = {},
-): Promise<ResponseOf<Contract>> {
-  return apiRequest(pathWith(contract.path, params ?? undefined) + queryStringOf(query), {
-    method: contract.method,
+/**
+ * Calls a route by its reference (`@vestora/shared/routes`): its URL and method come from the
+ * reference, the types of its input and answer from the contract the reference stands for.
+ */
+export function callApi<Route extends RouteRef<RouteContract>>(
+  route: Route,
+  { params, query, body, signal, idempotencyKey }: CallInput<ContractOf<Route>> = {},
+): Promise<ResponseOf<ContractOf<Route>>> {
+  return apiRequest(pathWith(route.path, params ?? undefined) + queryStringOf(query), {
+    method: route.method,
     body,
     signal,
     idempotencyKey,
@@ -119,12 +123,12 @@ export function callApi<Contract extends RouteContract>(
  * download, named as the server's Content-Disposition names it. A link could not send the session's
  * bearer token, so the file is fetched here and saved from a blob.
  */
-export async function downloadFile<Contract extends RouteContract>(
-  contract: Contract | RouteRef<Contract>,
-  { params, query, signal }: Pick<CallInput<Contract>, 'params' | 'query' | 'signal'> = {},
+export async function downloadFile<Route extends RouteRef<RouteContract>>(
+  route: Route,
+  { params, query, signal }: Pick<CallInput<ContractOf<Route>>, 'params' | 'query' | 'signal'> = {},
 ): Promise<void> {
-  const response = await sendRequest(pathWith(contract.path, params ?? undefined) + queryStringOf(query), {
-    method: contract.method,
+  const response = await sendRequest(pathWith(route.path, params ?? undefined) + queryStringOf(query), {
+    method: route.method,
     signal,
   });
   const disposition = response.headers.get('content-disposition') ?? '';
@@ -143,12 +147,12 @@ export async function downloadFile<Contract extends RouteContract>(
  * from the contract alone is the prefix of every key of that route, so invalidating it reloads each
  * page and filter of it; `['admin']` is the prefix of every console answer.
  */
-export function queryKeyOf<Contract extends RouteContract>(
-  contract: Contract | RouteRef<Contract>,
-  input: Pick<CallInput<Contract>, 'params' | 'query'> = {},
+export function queryKeyOf<Route extends RouteRef<RouteContract>>(
+  route: Route,
+  input: Pick<CallInput<ContractOf<Route>>, 'params' | 'query'> = {},
 ) {
   const { params, query } = input;
-  const segments = contract.path.split('/').slice(2);
+  const segments = route.path.split('/').slice(2);
   return [...segments, ...(params || query ? [{ params, query }] : [])];
 }
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineRoute, idParams, MessageResponseSchema } from '../contract.ts';
 import { GatewayRequestSchema, GatewaySchema, PendingGatewaySchema } from '../gateways.ts';
 import { MESSAGES } from '../messages.ts';
-import { COINS } from '../transactions.ts';
+import { COINS } from '../transaction-kinds.ts';
 
 export const coinGatewaysRoute = defineRoute({
   method: 'GET',

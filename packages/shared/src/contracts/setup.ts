@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineRoute } from '../contract.ts';
-import { COINS } from '../transactions.ts';
+import { COINS } from '../transaction-kinds.ts';
 
 export const depositCoinsRoute = defineRoute({
   method: 'GET',

@@ -1,3 +1,4 @@
+import * as routeRefs from '@vestora/shared/routes';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { buildApp } from '../../app.ts';
@@ -33,6 +34,12 @@ it('describes every registered API route in the OpenAPI document', async () => {
   );
   expect(described.sort()).toEqual([...new Set(registered)].sort());
   await app.close();
+});
+
+it('has a method-and-path reference for every registered contract, for the web client', () => {
+  const callOf = ({ method, path }: { method: string; path: string }) => `${method} ${path}`;
+  const referenced = Object.values(routeRefs).map(callOf);
+  expect(referenced.sort()).toEqual(t.app.contracts.map(callOf).sort());
 });
 
 it('serves a readable reference page from local files', async () => {

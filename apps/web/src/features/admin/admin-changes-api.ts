@@ -5,7 +5,7 @@ import {
   approveAdminChangeRoute,
   pendingAdminChangesRoute,
   rejectAdminChangeRoute,
-} from '@vestora/shared';
+} from '@vestora/shared/routes';
 import { callApi, queryKeyOf } from '../../app/api.ts';
 import { useToastMutation } from '../../ui/use-toast-mutation.ts';
 

@@ -2,25 +2,39 @@ import { Navigate, type RouteObject } from 'react-router';
 import { RouteErrorPage } from '../../ui/route-error-page.tsx';
 import { PageSpinner } from '../../ui/spinner.tsx';
 
-// Loaded on demand: nobody but an administrator downloads the console.
-const pages = () => import('./admin-pages.ts');
+// Each page loads on demand, on its own: nobody but an administrator downloads the console, and its
+// first page comes without the others and their forms' zod.
+const layout = async () => ({ Component: (await import('./admin-layout.tsx')).AdminLayout });
+const usersPage = async () => ({ Component: (await import('./users-page.tsx')).UsersPage });
+const transactionsPage = async () => ({
+  Component: (await import('./transactions-page.tsx')).TransactionsPage,
+});
+const withdrawalsPage = async () => ({ Component: (await import('./withdrawals-page.tsx')).WithdrawalsPage });
+const gatewaysPage = async () => ({ Component: (await import('./gateways-page.tsx')).GatewaysPage });
+const walletsPage = async () => ({ Component: (await import('./wallets-page.tsx')).WalletsPage });
+const plansPage = async () => ({ Component: (await import('./plans-page.tsx')).PlansPage });
+const supportPage = async () => ({ Component: (await import('./support-page.tsx')).SupportPage });
+const siteSettingsPage = async () => ({
+  Component: (await import('./site-settings-page.tsx')).SiteSettingsPage,
+});
+const auditPage = async () => ({ Component: (await import('./audit-page.tsx')).AuditPage });
 
 export const adminRoutes: RouteObject = {
   path: '/admin',
   HydrateFallback: PageSpinner,
   errorElement: <RouteErrorPage home="/admin/testing" />,
-  lazy: async () => ({ Component: (await pages()).AdminLayout }),
+  lazy: layout,
   children: [
     { index: true, element: <Navigate to="testing" replace /> },
-    { path: 'testing', lazy: async () => ({ Component: (await pages()).UsersPage }) },
-    { path: 'allusers', lazy: async () => ({ Component: (await pages()).UsersPage }) },
-    { path: 'adminTrans', lazy: async () => ({ Component: (await pages()).TransactionsPage }) },
-    { path: 'withdrawals', lazy: async () => ({ Component: (await pages()).WithdrawalsPage }) },
-    { path: 'gateway', lazy: async () => ({ Component: (await pages()).GatewaysPage }) },
-    { path: 'wallets', lazy: async () => ({ Component: (await pages()).WalletsPage }) },
-    { path: 'plans', lazy: async () => ({ Component: (await pages()).PlansPage }) },
-    { path: 'support', lazy: async () => ({ Component: (await pages()).SupportPage }) },
-    { path: 'settings', lazy: async () => ({ Component: (await pages()).SiteSettingsPage }) },
-    { path: 'audit', lazy: async () => ({ Component: (await pages()).AuditPage }) },
+    { path: 'testing', lazy: usersPage },
+    { path: 'allusers', lazy: usersPage },
+    { path: 'adminTrans', lazy: transactionsPage },
+    { path: 'withdrawals', lazy: withdrawalsPage },
+    { path: 'gateway', lazy: gatewaysPage },
+    { path: 'wallets', lazy: walletsPage },
+    { path: 'plans', lazy: plansPage },
+    { path: 'support', lazy: supportPage },
+    { path: 'settings', lazy: siteSettingsPage },
+    { path: 'audit', lazy: auditPage },
   ],
 };

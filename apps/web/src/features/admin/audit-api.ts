@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { auditLogRoute } from '@vestora/shared';
+import { auditLogRoute } from '@vestora/shared/routes';
 import { callApi, queryKeyOf } from '../../app/api.ts';
 
 export const AUDIT_PAGE_SIZE = 25;

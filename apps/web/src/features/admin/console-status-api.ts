@@ -1,5 +1,10 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { adminSecurityRoute, fundReserveRoute, ledgerHealthRoute, reserveRoute } from '@vestora/shared';
+import {
+  adminSecurityRoute,
+  fundReserveRoute,
+  ledgerHealthRoute,
+  reserveRoute,
+} from '@vestora/shared/routes';
 import { callApi, queryKeyOf } from '../../app/api.ts';
 import { useToastMutation } from '../../ui/use-toast-mutation.ts';
 

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { type AdminUserRow, adminLoginHistoryRoute, type LoginOutcome } from '@vestora/shared';
+import type { AdminUserRow, LoginOutcome } from '@vestora/shared';
+import { adminLoginHistoryRoute } from '@vestora/shared/routes';
 import { callApi, errorMessage } from '../../app/api.ts';
 import { Modal } from '../../ui/dialog.tsx';
 import { PageSpinner } from '../../ui/spinner.tsx';

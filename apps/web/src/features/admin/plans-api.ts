@@ -1,13 +1,12 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Plan, PlanInput } from '@vestora/shared';
 import {
   adminPlansRoute,
   createPlanRoute,
-  type Plan,
-  type PlanInput,
   restorePlanRoute,
   retirePlanRoute,
   updatePlanRoute,
-} from '@vestora/shared';
+} from '@vestora/shared/routes';
 import { callApi, queryKeyOf } from '../../app/api.ts';
 import { useToastMutation } from '../../ui/use-toast-mutation.ts';
 

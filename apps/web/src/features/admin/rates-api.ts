@@ -1,5 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { adminRatesRoute, type SetRatesRequest, setRatesRoute } from '@vestora/shared';
+import type { SetRatesRequest } from '@vestora/shared';
+import { adminRatesRoute, setRatesRoute } from '@vestora/shared/routes';
 import { callApi, queryKeyOf } from '../../app/api.ts';
 import { useToastMutation } from '../../ui/use-toast-mutation.ts';
 

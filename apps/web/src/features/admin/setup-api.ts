@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { setupChecklistRoute } from '@vestora/shared';
+import { setupChecklistRoute } from '@vestora/shared/routes';
 import { callApi, queryKeyOf } from '../../app/api.ts';
 
 /** Looked at again on every page visit: each step is done on another page of the console. */

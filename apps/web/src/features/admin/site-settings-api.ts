@@ -1,5 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type BodyInputOf, siteRoute, updateSiteRoute } from '@vestora/shared';
+import type { BodyInputOf, ContractOf } from '@vestora/shared';
+import { siteRoute, updateSiteRoute } from '@vestora/shared/routes';
 import { callApi } from '../../app/api.ts';
 import { useToastMutation } from '../../ui/use-toast-mutation.ts';
 import { SITE_KEY } from '../public/site-api.ts';
@@ -14,7 +15,7 @@ export function useSiteSettingsForEditing() {
 export function useSaveSiteSettings() {
   const queryClient = useQueryClient();
   return useToastMutation({
-    mutationFn: (body: BodyInputOf<typeof updateSiteRoute>) => callApi(updateSiteRoute, { body }),
+    mutationFn: (body: BodyInputOf<ContractOf<typeof updateSiteRoute>>) => callApi(updateSiteRoute, { body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: SITE_KEY }),
   });
 }

@@ -1,11 +1,6 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  adminTicketsRoute,
-  closeTicketRoute,
-  type ResponseOf,
-  replyToTicketRoute,
-  type SupportTicket,
-} from '@vestora/shared';
+import type { ContractOf, ResponseOf, SupportTicket } from '@vestora/shared';
+import { adminTicketsRoute, closeTicketRoute, replyToTicketRoute } from '@vestora/shared/routes';
 import { callApi, queryKeyOf } from '../../app/api.ts';
 import { useToastMutation } from '../../ui/use-toast-mutation.ts';
 import { AUDIT_KEY } from './audit-api.ts';
@@ -28,7 +23,7 @@ export function useTickets({ status, page }: { status: TicketFilter; page: numbe
 
 /** A reply or a close changes the ticket's status, so the lists reload, and the audit trail with them. */
 function useTicketMutation<Variables>(
-  request: (variables: Variables) => Promise<ResponseOf<typeof replyToTicketRoute>>,
+  request: (variables: Variables) => Promise<ResponseOf<ContractOf<typeof replyToTicketRoute>>>,
 ) {
   const queryClient = useQueryClient();
   return useToastMutation({

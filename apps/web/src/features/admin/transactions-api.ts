@@ -1,15 +1,18 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   type AdminTransaction,
-  allTransactionsRoute,
-  type approveDepositRoute,
-  type approveWithdrawalRoute,
   type BodyInputOf,
-  type declineDepositRoute,
-  type declineWithdrawalRoute,
+  type ContractOf,
   MESSAGES,
   type TransactionStatus,
 } from '@vestora/shared';
+import {
+  allTransactionsRoute,
+  type approveDepositRoute,
+  type approveWithdrawalRoute,
+  type declineDepositRoute,
+  type declineWithdrawalRoute,
+} from '@vestora/shared/routes';
 import { callApi, queryKeyOf } from '../../app/api.ts';
 import { useToastMutation } from '../../ui/use-toast-mutation.ts';
 
@@ -45,7 +48,8 @@ export type DecisionRoute =
 interface Decision {
   route: DecisionRoute;
   id: string;
-  body?: BodyInputOf<typeof approveWithdrawalRoute> & BodyInputOf<typeof declineDepositRoute>;
+  body?: BodyInputOf<ContractOf<typeof approveWithdrawalRoute>> &
+    BodyInputOf<ContractOf<typeof declineDepositRoute>>;
   /** The dialog's key: a retry of the same decision replays the first answer. */
   idempotencyKey: string;
 }
@@ -58,11 +62,9 @@ export function useDecision() {
   const queryClient = useQueryClient();
   return useToastMutation({
     waitMessage: () => MESSAGES.pleaseWait,
-    // An approval of a deposit takes no body; the other decisions take a reason or a payout hash.
+    // An approval of a deposit takes no body; the other decisions may take a reason or a payout hash.
     mutationFn: ({ route, id, body, idempotencyKey }: Decision) =>
-      'body' in route
-        ? callApi(route, { params: { id }, body, idempotencyKey })
-        : callApi(route, { params: { id }, idempotencyKey }),
+      callApi(route, { params: { id }, body, idempotencyKey }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['admin'] }),
   });
 }

@@ -1,12 +1,11 @@
 import {
   type AdminTransaction,
-  approveDepositRoute,
-  declineDepositRoute,
   formatReference,
   MESSAGES,
   TRANSACTION_STATUSES,
   TRANSACTION_TYPES,
 } from '@vestora/shared';
+import { approveDepositRoute, declineDepositRoute } from '@vestora/shared/routes';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { ChainDetailsNote } from '../../ui/chain-details.tsx';

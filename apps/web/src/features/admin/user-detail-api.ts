@@ -4,7 +4,7 @@ import {
   adminUserAddressesRoute,
   adminUserSecurityEventsRoute,
   adminUserSessionsRoute,
-} from '@vestora/shared';
+} from '@vestora/shared/routes';
 import { callApi, queryKeyOf } from '../../app/api.ts';
 import { useToastMutation } from '../../ui/use-toast-mutation.ts';
 

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { adminUserStatementRoute } from '@vestora/shared';
+import { adminUserStatementRoute } from '@vestora/shared/routes';
 import toast from 'react-hot-toast';
 import { downloadFile, errorMessage } from '../../app/api.ts';
 

@@ -1,18 +1,16 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ContractOf, ResponseOf, SortOrder, UserSortField } from '@vestora/shared';
 import {
   adminLoginHistoryRoute,
   allUsersRoute,
   creditOrDebitRoute,
   deleteUserRoute,
-  type ResponseOf,
   resetUserTwoFactorRoute,
-  type SortOrder,
   setAdministratorRoleRoute,
   suspendUserRoute,
-  type UserSortField,
   unsuspendUserRoute,
   verifyUserRoute,
-} from '@vestora/shared';
+} from '@vestora/shared/routes';
 import { callApi, queryKeyOf } from '../../app/api.ts';
 import { reloadUserDetail } from './user-detail-api.ts';
 
@@ -25,7 +23,7 @@ export interface UsersQuery {
   order: SortOrder;
 }
 
-type UserResponse = ResponseOf<typeof verifyUserRoute>;
+type UserResponse = ResponseOf<ContractOf<typeof verifyUserRoute>>;
 
 /**
  * Under /api/user in the specification, but a console answer: kept under `['admin']`, so every

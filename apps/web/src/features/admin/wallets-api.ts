@@ -1,11 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  adminWalletsRoute,
-  type Coin,
-  pendingAdminChangesRoute,
-  type SetWalletRequest,
-  setWalletRoute,
-} from '@vestora/shared';
+import type { Coin, SetWalletRequest } from '@vestora/shared';
+import { adminWalletsRoute, pendingAdminChangesRoute, setWalletRoute } from '@vestora/shared/routes';
 import { callApi, queryKeyOf } from '../../app/api.ts';
 import { useToastMutation } from '../../ui/use-toast-mutation.ts';
 

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { adminWithdrawalsRoute } from '@vestora/shared';
+import { adminWithdrawalsRoute } from '@vestora/shared/routes';
 import { callApi, queryKeyOf } from '../../app/api.ts';
 
 export const WITHDRAWALS_PAGE_SIZE = 20;

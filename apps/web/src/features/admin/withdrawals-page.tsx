@@ -1,4 +1,5 @@
-import { approveWithdrawalRoute, declineWithdrawalRoute, MESSAGES, type Withdrawal } from '@vestora/shared';
+import { MESSAGES, type Withdrawal } from '@vestora/shared';
+import { approveWithdrawalRoute, declineWithdrawalRoute } from '@vestora/shared/routes';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { copyText } from '../../ui/copy-text.ts';

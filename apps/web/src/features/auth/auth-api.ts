@@ -1,19 +1,15 @@
-import {
-  type BodyInputOf,
-  type LoginResponse,
-  loginRoute,
-  logoutRoute,
-  type ResponseOf,
-  signupRoute,
-} from '@vestora/shared';
+import type { BodyInputOf, ContractOf, LoginResponse, ResponseOf } from '@vestora/shared';
+import { loginRoute, logoutRoute, signupRoute } from '@vestora/shared/routes';
 import { callApi } from '../../app/api.ts';
 import { clearSession } from '../../app/session.ts';
 
-export function logIn(body: BodyInputOf<typeof loginRoute>): Promise<LoginResponse> {
+export function logIn(body: BodyInputOf<ContractOf<typeof loginRoute>>): Promise<LoginResponse> {
   return callApi(loginRoute, { body });
 }
 
-export function signUp(body: BodyInputOf<typeof signupRoute>): Promise<ResponseOf<typeof signupRoute>> {
+export function signUp(
+  body: BodyInputOf<ContractOf<typeof signupRoute>>,
+): Promise<ResponseOf<ContractOf<typeof signupRoute>>> {
   return callApi(signupRoute, { body });
 }
 

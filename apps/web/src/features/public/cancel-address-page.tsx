@@ -1,4 +1,5 @@
-import { cancelWithdrawalAddressRoute, MESSAGES } from '@vestora/shared';
+import { MESSAGES } from '@vestora/shared';
+import { cancelWithdrawalAddressRoute } from '@vestora/shared/routes';
 import { callApi } from '../../app/api.ts';
 import { EmailLinkAction } from './email-link-action.tsx';
 

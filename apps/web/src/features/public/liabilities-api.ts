@@ -2,11 +2,11 @@ import { useQuery } from '@tanstack/react-query';
 import {
   type Ed25519Verify,
   type LiabilityList,
-  liabilitySnapshotsRoute,
   type ProofCheck,
   type Sha256,
   verifyLiabilityChain,
 } from '@vestora/shared';
+import { liabilitySnapshotsRoute } from '@vestora/shared/routes';
 import { callApi, queryKeyOf } from '../../app/api.ts';
 
 /** Every published snapshot, newest first, and the key that signed them. Public. */

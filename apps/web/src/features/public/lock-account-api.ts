@@ -1,4 +1,4 @@
-import { lockAccountRoute } from '@vestora/shared';
+import { lockAccountRoute } from '@vestora/shared/routes';
 import { callApi } from '../../app/api.ts';
 
 /** The link the old address gets when the e-mail changes; it works once. */

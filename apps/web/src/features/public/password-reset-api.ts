@@ -1,10 +1,11 @@
-import { type BodyInputOf, forgotPasswordRoute, resetPasswordRoute } from '@vestora/shared';
+import type { BodyInputOf, ContractOf } from '@vestora/shared';
+import { forgotPasswordRoute, resetPasswordRoute } from '@vestora/shared/routes';
 import { callApi } from '../../app/api.ts';
 
 export function requestPasswordReset(email: string) {
   return callApi(forgotPasswordRoute, { body: { email } });
 }
 
-export function resetPassword(body: BodyInputOf<typeof resetPasswordRoute>) {
+export function resetPassword(body: BodyInputOf<ContractOf<typeof resetPasswordRoute>>) {
   return callApi(resetPasswordRoute, { body });
 }

@@ -1,16 +1,14 @@
 import { useQueryClient } from '@tanstack/react-query';
-import type { ResponseOf, RouteRef, SiteRules, SiteSettings, siteRoute } from '@vestora/shared';
+import type { ContractOf, ResponseOf, SiteRules, SiteSettings } from '@vestora/shared';
+import { siteRoute } from '@vestora/shared/routes';
 import { useEffect, useState } from 'react';
 import { callApi, queryKeyOf } from '../../app/api.ts';
 
-/** Every page reads the site settings first: by reference, so zod is not part of the first download. */
-const SITE: RouteRef<typeof siteRoute> = { method: 'GET', path: '/api/site' };
-
 /** The same cache entry the admin site-settings page edits, so a save shows here at once. */
-export const SITE_KEY = queryKeyOf(SITE);
+export const SITE_KEY = queryKeyOf(siteRoute);
 const STALE_AFTER_MS = 5 * 60_000;
 
-type SiteAnswer = ResponseOf<typeof siteRoute>;
+type SiteAnswer = ResponseOf<ContractOf<typeof siteRoute>>;
 
 /**
  * The operator's claims about the firm; pages leave out what is not set. Read through the query
@@ -33,7 +31,7 @@ export function useSiteSettings(): {
     queryClient
       .fetchQuery({
         queryKey: SITE_KEY,
-        queryFn: ({ signal }) => callApi(SITE, { signal }),
+        queryFn: ({ signal }) => callApi(siteRoute, { signal }),
         staleTime: STALE_AFTER_MS,
       })
       .then(

@@ -1,13 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { BodyInputOf, ContractOf, ResponseOf, TradeUser } from '@vestora/shared';
 import {
-  type BodyInputOf,
   changePasswordRoute,
   profileDetailsRoute,
-  type ResponseOf,
-  type TradeUser,
   updateAvatarRoute,
   updateProfileRoute,
-} from '@vestora/shared';
+} from '@vestora/shared/routes';
 import { useEffect, useState } from 'react';
 import { ApiError, callApi, queryKeyOf } from '../../app/api.ts';
 import { getSession, updateSessionUser } from '../../app/session.ts';
@@ -37,10 +35,13 @@ export function useUpdateProfile() {
   const queryClient = useQueryClient();
   const storeUser = useStoreUser();
   return useToastMutation({
-    mutationFn: (body: BodyInputOf<typeof updateProfileRoute>) => callApi(updateProfileRoute, { body }),
+    mutationFn: (body: BodyInputOf<ContractOf<typeof updateProfileRoute>>) =>
+      callApi(updateProfileRoute, { body }),
     onSuccess: ({ data, details }) => {
       storeUser(data);
-      queryClient.setQueryData<ResponseOf<typeof profileDetailsRoute>>(DETAILS_KEY, { data: details });
+      queryClient.setQueryData<ResponseOf<ContractOf<typeof profileDetailsRoute>>>(DETAILS_KEY, {
+        data: details,
+      });
     },
   });
 }
@@ -48,7 +49,8 @@ export function useUpdateProfile() {
 /** The server checks the old password and signs out every other session; this one stays. */
 export function useChangePassword() {
   return useMutation({
-    mutationFn: (body: BodyInputOf<typeof changePasswordRoute>) => callApi(changePasswordRoute, { body }),
+    mutationFn: (body: BodyInputOf<ContractOf<typeof changePasswordRoute>>) =>
+      callApi(changePasswordRoute, { body }),
   });
 }
 

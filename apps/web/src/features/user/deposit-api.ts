@@ -1,12 +1,11 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { type Coin, MESSAGES } from '@vestora/shared';
 import {
-  type Coin,
   chainDepositsRoute,
   coinGatewaysRoute,
   createDepositRoute,
   depositAddressRoute,
-  MESSAGES,
-} from '@vestora/shared';
+} from '@vestora/shared/routes';
 import { ApiError, callApi, queryKeyOf } from '../../app/api.ts';
 import { updateSessionUser } from '../../app/session.ts';
 import { useToastMutation } from '../../ui/use-toast-mutation.ts';

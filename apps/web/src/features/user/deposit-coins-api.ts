@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { type Coin, depositCoinsRoute } from '@vestora/shared';
+import type { Coin } from '@vestora/shared';
+import { depositCoinsRoute } from '@vestora/shared/routes';
 import { callApi, queryKeyOf } from '../../app/api.ts';
 
 /**

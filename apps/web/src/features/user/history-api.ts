@@ -1,5 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { type HistoryType, userHistoryRoute } from '@vestora/shared';
+import type { HistoryType } from '@vestora/shared';
+import { userHistoryRoute } from '@vestora/shared/routes';
 import { callApi, queryKeyOf } from '../../app/api.ts';
 
 export const HISTORY_PAGE_SIZE = 20;

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { liabilityBalanceRoute, liabilityProofRoute } from '@vestora/shared';
+import { liabilityBalanceRoute, liabilityProofRoute } from '@vestora/shared/routes';
 import { callApi, queryKeyOf } from '../../app/api.ts';
 
 /** The signed-in user's proof in the newest snapshot, or in `snapshotId`. A 404 is an answer, not a glitch. */

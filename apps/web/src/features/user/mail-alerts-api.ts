@@ -1,11 +1,11 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { BodyInputOf, ContractOf } from '@vestora/shared';
 import {
   alertPreferencesRoute,
   antiPhishingCodeRoute,
-  type BodyInputOf,
   setAlertPreferencesRoute,
   setAntiPhishingCodeRoute,
-} from '@vestora/shared';
+} from '@vestora/shared/routes';
 import { callApi, queryKeyOf } from '../../app/api.ts';
 import { useToastMutation } from '../../ui/use-toast-mutation.ts';
 
@@ -22,7 +22,7 @@ export function useAntiPhishingCode() {
 export function useSetAntiPhishingCode() {
   const queryClient = useQueryClient();
   return useToastMutation({
-    mutationFn: (body: BodyInputOf<typeof setAntiPhishingCodeRoute>) =>
+    mutationFn: (body: BodyInputOf<ContractOf<typeof setAntiPhishingCodeRoute>>) =>
       callApi(setAntiPhishingCodeRoute, { body }),
     onSuccess: (answer) => queryClient.setQueryData(CODE_KEY, { data: answer.data }),
   });
@@ -38,7 +38,7 @@ export function useMailChoices() {
 export function useSetMailChoices() {
   const queryClient = useQueryClient();
   return useToastMutation({
-    mutationFn: (body: BodyInputOf<typeof setAlertPreferencesRoute>) =>
+    mutationFn: (body: BodyInputOf<ContractOf<typeof setAlertPreferencesRoute>>) =>
       callApi(setAlertPreferencesRoute, { body }),
     onSuccess: (answer) => queryClient.setQueryData(CHOICES_KEY, { data: answer.data }),
   });

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { investmentsRoute, investRoute, plansRoute } from '@vestora/shared';
+import { investmentsRoute, investRoute, plansRoute } from '@vestora/shared/routes';
 import { callApi, queryKeyOf } from '../../app/api.ts';
 import { useToastMutation } from '../../ui/use-toast-mutation.ts';
 import { HISTORY_KEY } from './history-api.ts';

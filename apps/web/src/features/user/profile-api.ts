@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { userProfileRoute } from '@vestora/shared';
+import { userProfileRoute } from '@vestora/shared/routes';
 import { callApi, queryKeyOf } from '../../app/api.ts';
 import { updateSessionUser, useSession } from '../../app/session.ts';
 

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { endOtherSessionsRoute, endUserSessionRoute, userSessionsRoute } from '@vestora/shared';
+import { endOtherSessionsRoute, endUserSessionRoute, userSessionsRoute } from '@vestora/shared/routes';
 import { callApi, queryKeyOf } from '../../app/api.ts';
 import { useToastMutation } from '../../ui/use-toast-mutation.ts';
 

@@ -1,10 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  type BodyInputOf,
-  closeAccountRoute,
-  type StatementQuery,
-  userStatementRoute,
-} from '@vestora/shared';
+import type { BodyInputOf, ContractOf, StatementQuery } from '@vestora/shared';
+import { closeAccountRoute, userStatementRoute } from '@vestora/shared/routes';
 import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router';
 import { callApi, downloadFile } from '../../app/api.ts';
@@ -26,7 +22,8 @@ export function useCloseAccount() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   return useMutation({
-    mutationFn: (body: BodyInputOf<typeof closeAccountRoute>) => callApi(closeAccountRoute, { body }),
+    mutationFn: (body: BodyInputOf<ContractOf<typeof closeAccountRoute>>) =>
+      callApi(closeAccountRoute, { body }),
     onSuccess: async ({ message }) => {
       toast.success(message);
       clearSession();

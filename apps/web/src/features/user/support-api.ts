@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { addTicketMessageRoute, openTicketRoute, userTicketsRoute } from '@vestora/shared';
+import { addTicketMessageRoute, openTicketRoute, userTicketsRoute } from '@vestora/shared/routes';
 import { callApi, queryKeyOf } from '../../app/api.ts';
 import { useToastMutation } from '../../ui/use-toast-mutation.ts';
 import { useSiteSettings } from '../public/site-api.ts';

@@ -1,20 +1,20 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { BodyInputOf, ContractOf } from '@vestora/shared';
 import {
-  type BodyInputOf,
   disableTwoFactorRoute,
   enableTwoFactorRoute,
   loginHistoryRoute,
   renewRecoveryCodesRoute,
   startTwoFactorSetupRoute,
   twoFactorStatusRoute,
-} from '@vestora/shared';
+} from '@vestora/shared/routes';
 import { callApi, queryKeyOf } from '../../app/api.ts';
 import { useToastMutation } from '../../ui/use-toast-mutation.ts';
 
 const STATUS_KEY = queryKeyOf(twoFactorStatusRoute);
 const LOGIN_HISTORY_QUERY = { pageSize: 20 };
 
-type SecondFactorCheck = BodyInputOf<typeof disableTwoFactorRoute>;
+type SecondFactorCheck = BodyInputOf<ContractOf<typeof disableTwoFactorRoute>>;
 
 export function useTwoFactorStatus({ enabled = true }: { enabled?: boolean } = {}) {
   return useQuery({
@@ -32,7 +32,8 @@ export function useStartTwoFactor() {
 export function useConfirmTwoFactor() {
   const queryClient = useQueryClient();
   return useToastMutation({
-    mutationFn: (body: BodyInputOf<typeof enableTwoFactorRoute>) => callApi(enableTwoFactorRoute, { body }),
+    mutationFn: (body: BodyInputOf<ContractOf<typeof enableTwoFactorRoute>>) =>
+      callApi(enableTwoFactorRoute, { body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: STATUS_KEY }),
   });
 }

@@ -2,30 +2,47 @@ import { Navigate, type RouteObject } from 'react-router';
 import { RouteErrorPage } from '../../ui/route-error-page.tsx';
 import { PageSpinner } from '../../ui/spinner.tsx';
 
-// Every page of the area loads on demand, so a visitor of the public pages downloads none of them.
-const pages = () => import('./user-pages.ts');
+// Each page loads on demand, on its own: a visitor of the public pages downloads none of them, and
+// a signed-in user landing on the overview downloads neither the other pages nor their forms' zod.
+const layout = async () => ({ Component: (await import('./user-layout.tsx')).UserLayout });
+const overviewPage = async () => ({ Component: (await import('./overview-page.tsx')).OverviewPage });
+const depositPage = async () => ({ Component: (await import('./deposit-page.tsx')).DepositPage });
+const depoPage = async () => ({ Component: (await import('./depo-page.tsx')).DepoPage });
+const withdrawPage = async () => ({ Component: (await import('./withdraw-page.tsx')).WithdrawPage });
+const historyPage = async () => ({ Component: (await import('./history-page.tsx')).HistoryPage });
+const myPlansPage = async () => ({ Component: (await import('./my-plans-page.tsx')).MyPlansPage });
+const packagesPage = async () => ({ Component: (await import('./packages-page.tsx')).PackagesPage });
+const supportPage = async () => ({ Component: (await import('./support-page.tsx')).SupportPage });
+const profilePage = async () => ({ Component: (await import('./profile-page.tsx')).ProfilePage });
+const securityPage = async () => ({ Component: (await import('./security-page.tsx')).SecurityPage });
+const notificationsPage = async () => ({
+  Component: (await import('./notifications-page.tsx')).NotificationsPage,
+});
+const verifyBalancePage = async () => ({
+  Component: (await import('./verify-balance-page.tsx')).VerifyBalancePage,
+});
 
 export const userRoutes: RouteObject = {
   path: '/user',
   HydrateFallback: PageSpinner,
   errorElement: <RouteErrorPage home="/user/overview" />,
-  lazy: async () => ({ Component: (await pages()).UserLayout }),
+  lazy: layout,
   children: [
     { index: true, element: <Navigate to="overview" replace /> },
-    { path: 'overview', lazy: async () => ({ Component: (await pages()).OverviewPage }) },
+    { path: 'overview', lazy: overviewPage },
     // Both deposit flows of the specification: the drawer links the first, the side menu the second.
-    { path: 'deposit', lazy: async () => ({ Component: (await pages()).DepositPage }) },
-    { path: 'depo', lazy: async () => ({ Component: (await pages()).DepoPage }) },
-    { path: 'withdraw', lazy: async () => ({ Component: (await pages()).WithdrawPage }) },
-    { path: 'history', lazy: async () => ({ Component: (await pages()).HistoryPage }) },
-    { path: 'my-plans', lazy: async () => ({ Component: (await pages()).MyPlansPage }) },
-    { path: 'packages', lazy: async () => ({ Component: (await pages()).PackagesPage }) },
+    { path: 'deposit', lazy: depositPage },
+    { path: 'depo', lazy: depoPage },
+    { path: 'withdraw', lazy: withdrawPage },
+    { path: 'history', lazy: historyPage },
+    { path: 'my-plans', lazy: myPlansPage },
+    { path: 'packages', lazy: packagesPage },
     // My-plans' Invest Now links here (specification); it is the packages page.
-    { path: 'invest', lazy: async () => ({ Component: (await pages()).PackagesPage }) },
-    { path: 'support', lazy: async () => ({ Component: (await pages()).SupportPage }) },
-    { path: 'profile', lazy: async () => ({ Component: (await pages()).ProfilePage }) },
-    { path: 'security', lazy: async () => ({ Component: (await pages()).SecurityPage }) },
-    { path: 'notifications', lazy: async () => ({ Component: (await pages()).NotificationsPage }) },
-    { path: 'verify-balance', lazy: async () => ({ Component: (await pages()).VerifyBalancePage }) },
+    { path: 'invest', lazy: packagesPage },
+    { path: 'support', lazy: supportPage },
+    { path: 'profile', lazy: profilePage },
+    { path: 'security', lazy: securityPage },
+    { path: 'notifications', lazy: notificationsPage },
+    { path: 'verify-balance', lazy: verifyBalancePage },
   ],
 };

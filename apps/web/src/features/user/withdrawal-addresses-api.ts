@@ -1,10 +1,10 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AddWithdrawalAddressRequest } from '@vestora/shared';
 import {
-  type AddWithdrawalAddressRequest,
   addWithdrawalAddressRoute,
   removeWithdrawalAddressRoute,
   withdrawalAddressesRoute,
-} from '@vestora/shared';
+} from '@vestora/shared/routes';
 import { callApi, queryKeyOf } from '../../app/api.ts';
 import { formatDateTime } from '../../ui/format.ts';
 import { useToastMutation } from '../../ui/use-toast-mutation.ts';

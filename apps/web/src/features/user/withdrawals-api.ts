@@ -1,5 +1,6 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type Coin, requestWithdrawalRoute, userWithdrawalsRoute } from '@vestora/shared';
+import type { Coin } from '@vestora/shared';
+import { requestWithdrawalRoute, userWithdrawalsRoute } from '@vestora/shared/routes';
 import { callApi, queryKeyOf } from '../../app/api.ts';
 import { useToastMutation } from '../../ui/use-toast-mutation.ts';
 import { HISTORY_KEY } from './history-api.ts';

@@ -1,0 +1,19 @@
+import type { RouteRef } from '../contract.ts';
+import type * as liabilities from '../contracts/liabilities.ts';
+
+export const liabilityBalanceRoute: RouteRef<typeof liabilities.liabilityBalanceRoute> = {
+  method: 'GET',
+  path: '/api/user/liabilities/balance',
+};
+export const liabilityProofRoute: RouteRef<typeof liabilities.liabilityProofRoute> = {
+  method: 'GET',
+  path: '/api/user/liabilities/proof',
+};
+export const liabilitySnapshotsRoute: RouteRef<typeof liabilities.liabilitySnapshotsRoute> = {
+  method: 'GET',
+  path: '/api/liabilities',
+};
+export const takeLiabilitySnapshotRoute: RouteRef<typeof liabilities.takeLiabilitySnapshotRoute> = {
+  method: 'POST',
+  path: '/api/admin/liabilities/snapshots',
+};

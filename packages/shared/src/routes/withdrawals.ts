@@ -1,0 +1,23 @@
+import type { RouteRef } from '../contract.ts';
+import type * as withdrawals from '../contracts/withdrawals.ts';
+
+export const adminWithdrawalsRoute: RouteRef<typeof withdrawals.adminWithdrawalsRoute> = {
+  method: 'GET',
+  path: '/api/admin/withdrawals',
+};
+export const approveWithdrawalRoute: RouteRef<typeof withdrawals.approveWithdrawalRoute> = {
+  method: 'PUT',
+  path: '/api/admin/approveWithdrawal/:id',
+};
+export const declineWithdrawalRoute: RouteRef<typeof withdrawals.declineWithdrawalRoute> = {
+  method: 'PUT',
+  path: '/api/admin/declineWithdrawal/:id',
+};
+export const requestWithdrawalRoute: RouteRef<typeof withdrawals.requestWithdrawalRoute> = {
+  method: 'POST',
+  path: '/api/user/withdraw',
+};
+export const userWithdrawalsRoute: RouteRef<typeof withdrawals.userWithdrawalsRoute> = {
+  method: 'GET',
+  path: '/api/user/withdrawals',
+};
