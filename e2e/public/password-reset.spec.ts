@@ -53,12 +53,11 @@ afterAll(async () => {
 });
 
 async function mailTo(email: string): Promise<string> {
-  for (let attempt = 0; attempt < 100; attempt += 1) {
-    const mail = received.find((candidate) => candidate.to === email);
-    if (mail) return mail.raw;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`no e-mail reached ${email}`);
+  const delivered = () => received.find((candidate) => candidate.to === email);
+  await expect
+    .poll(() => delivered() !== undefined, { message: `no e-mail reached ${email}`, timeout: 30_000 })
+    .toBe(true);
+  return delivered()?.raw ?? '';
 }
 
 /** The link in the e-mail's body, which arrives quoted-printable (soft line breaks, '=' encoded). */

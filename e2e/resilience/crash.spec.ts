@@ -214,7 +214,10 @@ describe('a hard crash in the middle of money traffic', () => {
 
       const acknowledged: Acknowledged = { deposits: new Map(), withdrawals: new Map() };
       const traffic = runTraffic(admin.token, users, acknowledged);
-      await new Promise((resolve) => setTimeout(resolve, 2500));
+      // Killed mid-traffic, once some operations have been acknowledged, however slow the machine.
+      await expect
+        .poll(() => acknowledged.deposits.size + acknowledged.withdrawals.size, { timeout: 60_000 })
+        .toBeGreaterThanOrEqual(10);
       const serverPid = await server.serverPid();
       const postgresPid = await pidFrom(path.join(dataDir, 'postgres', 'postmaster.pid'));
       process.kill(serverPid, 'SIGKILL');
