@@ -142,11 +142,17 @@ export async function runSoak(): Promise<string> {
   ];
   const database = new pg.Client({ connectionString: secondEnv.DATABASE_URL });
   await database.connect();
+  const stoppedOutputs: string[] = [];
+  const serverErrors = () =>
+    [...stoppedOutputs, ...backends.map((backend) => backend.server.output())]
+      .flatMap((output) => output.split('\n'))
+      .filter((line) => /"level":[56]0/.test(line));
   try {
-    return await soak(backends, database, async () => {
+    return await soak(backends, database, serverErrors, async () => {
       const second = backends[1];
       if (!second) return;
       await stopServer(second.server);
+      stoppedOutputs.push(second.server.output());
       second.server = await startServer({ dataDir: secondDir, port: secondPort, env: secondEnv });
     });
   } finally {
@@ -156,7 +162,12 @@ export async function runSoak(): Promise<string> {
   }
 }
 
-async function soak(backends: Backend[], database: pg.Client, restartSecond: () => Promise<void>) {
+async function soak(
+  backends: Backend[],
+  database: pg.Client,
+  serverErrors: () => string[],
+  restartSecond: () => Promise<void>,
+) {
   const balancer = new Balancer(backends);
   const call = async (
     method: string,
@@ -311,6 +322,7 @@ async function soak(backends: Backend[], database: pg.Client, restartSecond: () 
     isHealthy: ledger.data.isHealthy,
     missing,
     acknowledged,
+    serverErrors: serverErrors(),
   });
 }
 
@@ -360,6 +372,8 @@ function report(run: {
   isHealthy: boolean;
   missing: string[];
   acknowledged: Acknowledged;
+  /** What the servers logged as errors, shown when any request failed unexpectedly. */
+  serverErrors: string[];
 }): string {
   const total = [...run.tallies.values()].reduce((sum, tally) => sum + tally.latencies.length, 0);
   const unexpected = [...run.tallies.values()].flatMap((tally) => tally.unexpected);
@@ -397,6 +411,9 @@ function report(run: {
       `${run.missing.length ? ` (${run.missing.slice(0, 3).join(', ')})` : ''}.`,
     '',
   );
+  if (unexpected.length > 0 && run.serverErrors.length > 0) {
+    lines.push('The servers logged these errors:', '', ...run.serverErrors.map((line) => `    ${line}`), '');
+  }
   return lines.join('\n');
 }
 

@@ -44,8 +44,11 @@ export async function createDeposit(
 
   const userId = actor.user.id;
   // Held until commit: an account being deleted at this instant either waits for this or is gone,
-  // and the user's other deposits are counted one request at a time.
-  await lockActiveUserOrFail(tx, userId, 'update');
+  // and the user's other deposits are counted one request at a time. Not 'update': that would also
+  // block the key-share lock an approval of the user's earlier deposit takes on the user (its
+  // notification's reference) while that approval holds the pending-deposit count this insert
+  // needs, a deadlock the soak met on nearly every approval (bench/ANALYSIS.md).
+  await lockActiveUserOrFail(tx, userId, 'no key update');
   if ((await countPendingDeposits(tx, { userId })) >= maxPending) {
     throw new AppError('CONFLICT', MESSAGES.tooManyPendingDeposits);
   }

@@ -220,6 +220,39 @@ describe('approving and declining deposits', () => {
     expect(health).toMatchObject({ isHealthy: true, totalCents: '0', negativeUserBalances: 0 });
   });
 
+  it('approves deposits while their owners ask for new ones, neither waiting on the other', async () => {
+    // PostgreSQL looks for a deadlock after a second and the transaction is then retried, which
+    // would hide one here. On these connections it never looks: a deadlock would hold both requests
+    // until lock_timeout refuses them, while an ordinary lock wait lasts milliseconds.
+    const url = new URL(t.databaseUrl);
+    url.searchParams.set('options', '-c deadlock_timeout=10min -c lock_timeout=20s');
+    const strict = await createTestApp({}, { sharedWith: { ...t, databaseUrl: url.toString() } });
+    try {
+      const people = await Promise.all(Array.from({ length: 6 }, () => signUpAndLogin(strict.app)));
+      for (const person of people) await requestDeposit(strict.app, person.token, '100', 'btc');
+      for (let round = 0; round < 3; round += 1) {
+        const pending = await Promise.all(
+          people.map((person) => newestDepositId(strict.app, adminToken, person.user._id)),
+        );
+        const responses = await Promise.all([
+          ...pending.map((id) =>
+            strict.app.inject({
+              method: 'PUT',
+              url: `/api/admin/approveDeposit/${id}`,
+              headers: bearer(adminToken),
+            }),
+          ),
+          ...people.map((person) => requestDeposit(strict.app, person.token, '100', 'btc')),
+        ]);
+        expect(responses.map((response) => response.statusCode)).toEqual(responses.map(() => 200));
+      }
+      for (const person of people)
+        expect(await balanceOf(strict.app, person.token, person.user._id)).toBe(300);
+    } finally {
+      await strict.close();
+    }
+  });
+
   it.each([
     ['approve after decline', 'declineDeposit', 'approveDeposit'],
     ['decline after approve', 'approveDeposit', 'declineDeposit'],

@@ -34,7 +34,7 @@ export const INSUFFICIENT_BALANCE_CODE = 'V0001';
 export const ALREADY_SETTLED_CODE = 'V0002';
 
 /**
- * Posts the transfers with one statement, the post_transfers function of migration 0012: it opens
+ * Posts the transfers with one statement, the post_transfers function (migrations 0012 and 0021): it opens
  * a user's accounts on their first movement, changes each kept balance in account id order and
  * writes the transfer rows. Raises INSUFFICIENT_BALANCE_CODE or ALREADY_SETTLED_CODE on refusal.
  */

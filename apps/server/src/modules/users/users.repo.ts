@@ -257,9 +257,11 @@ export async function markUserLoggedIn(db: Executor, { id }: { id: string }): Pr
 }
 
 /** Locks an active user's row: `update` to delete it, `share` to move their money meanwhile. */
+export type UserLockMode = 'update' | 'no key update' | 'share';
+
 export async function lockActiveUser(
   db: Executor,
-  { id, mode }: { id: string; mode: 'update' | 'share' },
+  { id, mode }: { id: string; mode: UserLockMode },
 ): Promise<UserRow | undefined> {
   const [row] = await db
     .select()

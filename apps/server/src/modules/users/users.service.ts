@@ -17,6 +17,7 @@ import {
   markUserDeleted,
   setUserSuspended,
   setUserVerified,
+  type UserLockMode,
   type UserWithFigures,
 } from './users.repo.ts';
 
@@ -37,9 +38,11 @@ export async function loadUserRecord(db: Executor, id: string) {
 
 /**
  * Locks the active user's row for the rest of the transaction, or 404. Money movements take it
- * shared and deletion exclusively, so a credit cannot land on an account being deleted.
+ * shared and deletion exclusively, so a credit cannot land on an account being deleted. 'no key
+ * update' serialises one user's requests of a kind without blocking the key-share locks that other
+ * transactions' rows referencing the user take (a credit, a notification).
  */
-export async function lockActiveUserOrFail(db: Executor, id: string, mode: 'update' | 'share') {
+export async function lockActiveUserOrFail(db: Executor, id: string, mode: UserLockMode) {
   const user = UUID.test(id) ? await lockActiveUser(db, { id, mode }) : undefined;
   if (!user) throw new AppError('NOT_FOUND', MESSAGES.userNotFound);
   return user;
