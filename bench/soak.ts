@@ -121,6 +121,14 @@ class Balancer {
   }
 }
 
+/** Deadlocks PostgreSQL has detected in this database, as its statistics have them so far. */
+async function countDeadlocks(database: pg.Client): Promise<number> {
+  const { rows } = await database.query<{ deadlocks: string }>(
+    'select deadlocks from pg_stat_database where datname = current_database()',
+  );
+  return Number(rows[0]?.deadlocks ?? 0);
+}
+
 const percentile = (values: number[], share: number) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * share))] ?? 0;
@@ -292,6 +300,7 @@ async function soak(
     }
   };
 
+  const deadlocksBefore = await countDeadlocks(database);
   const started = performance.now();
   const health = balancer.checkHealth(() => isRunning);
   const clients = Promise.all([
@@ -314,7 +323,9 @@ async function soak(
     data: { isHealthy: boolean };
   };
   const missing = await findMissing(database, acknowledged);
+  const deadlocks = (await countDeadlocks(database)) - deadlocksBefore;
   return report({
+    deadlocks,
     tallies,
     elapsed,
     restartSeconds,
@@ -374,6 +385,8 @@ function report(run: {
   acknowledged: Acknowledged;
   /** What the servers logged as errors, shown when any request failed unexpectedly. */
   serverErrors: string[];
+  /** Deadlocks PostgreSQL broke during the run; each cost its transactions a second and a retry. */
+  deadlocks: number;
 }): string {
   const total = [...run.tallies.values()].reduce((sum, tally) => sum + tally.latencies.length, 0);
   const unexpected = [...run.tallies.values()].flatMap((tally) => tally.unexpected);
@@ -404,7 +417,8 @@ function report(run: {
     '',
     `Throughput: ${(total / run.elapsed).toFixed(0)} operations/s in all. Unexpected errors: ${unexpected.length} ` +
       `(target 0)${unexpected.length ? `, first: ${unexpected.slice(0, 3).join('; ')}` : ''}. ` +
-      `Requests the balancer moved to the other process during the restart: ${run.failovers}.`,
+      `Requests the balancer moved to the other process during the restart: ${run.failovers}. ` +
+      `Deadlocks PostgreSQL broke (each retried, after a second's wait): ${run.deadlocks}.`,
     '',
     `Ledger at the end: ${run.isHealthy ? 'balanced (health check passes)' : 'NOT balanced'}; ` +
       `${acknowledgedCount} acknowledged operations checked in the database, ${run.missing.length} missing` +

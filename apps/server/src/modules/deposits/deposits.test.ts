@@ -22,6 +22,7 @@ import {
   withTestApp,
 } from '../../../test/test-app.ts';
 
+const BTC_ADDRESS = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq';
 const clock = createTestClock();
 let t: TestApp;
 let adminToken: string;
@@ -220,16 +221,25 @@ describe('approving and declining deposits', () => {
     expect(health).toMatchObject({ isHealthy: true, totalCents: '0', negativeUserBalances: 0 });
   });
 
-  it('approves deposits while their owners ask for new ones, neither waiting on the other', async () => {
+  it('approves deposits while their owners ask for new deposits and withdrawals, none waiting on another', async () => {
     // PostgreSQL looks for a deadlock after a second and the transaction is then retried, which
-    // would hide one here. On these connections it never looks: a deadlock would hold both requests
+    // would hide one here. On these connections it never looks: a deadlock would hold its requests
     // until lock_timeout refuses them, while an ordinary lock wait lasts milliseconds.
     const url = new URL(t.databaseUrl);
     url.searchParams.set('options', '-c deadlock_timeout=10min -c lock_timeout=20s');
-    const strict = await createTestApp({}, { sharedWith: { ...t, databaseUrl: url.toString() } });
+    const strict = await createTestApp({}, { clock, sharedWith: { ...t, databaseUrl: url.toString() } });
     try {
       const people = await Promise.all(Array.from({ length: 6 }, () => signUpAndLogin(strict.app)));
-      for (const person of people) await requestDeposit(strict.app, person.token, '100', 'btc');
+      for (const person of people) {
+        await verify(strict.app, adminToken, person.user._id);
+        await fundUser(strict.app, adminToken, person.user._id, 1000);
+        await saveUsableWithdrawalAddress(strict, clock, person.token, {
+          coin: 'btc',
+          address: BTC_ADDRESS,
+          password: person.input.password,
+        });
+        await requestDeposit(strict.app, person.token, '100', 'btc');
+      }
       for (let round = 0; round < 3; round += 1) {
         const pending = await Promise.all(
           people.map((person) => newestDepositId(strict.app, adminToken, person.user._id)),
@@ -243,11 +253,25 @@ describe('approving and declining deposits', () => {
             }),
           ),
           ...people.map((person) => requestDeposit(strict.app, person.token, '100', 'btc')),
+          ...people.map((person) =>
+            strict.app.inject({
+              method: 'POST',
+              url: '/api/user/withdraw',
+              headers: bearer(person.token),
+              payload: { amount: 10, method: 'btc', address: BTC_ADDRESS },
+            }),
+          ),
         ]);
-        expect(responses.map((response) => response.statusCode)).toEqual(responses.map(() => 200));
+        const statuses = responses.map((response) => response.statusCode);
+        expect(statuses).toEqual([
+          ...people.map(() => 200),
+          ...people.map(() => 200),
+          ...people.map(() => 201),
+        ]);
       }
-      for (const person of people)
-        expect(await balanceOf(strict.app, person.token, person.user._id)).toBe(300);
+      for (const person of people) {
+        expect(await balanceOf(strict.app, person.token, person.user._id)).toBe(1000 + 300 - 30);
+      }
     } finally {
       await strict.close();
     }

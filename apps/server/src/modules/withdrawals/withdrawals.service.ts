@@ -86,8 +86,10 @@ export async function requestWithdrawal(
   if (!actor.user.isVerified) throw new AppError('FORBIDDEN', MESSAGES.mustBeVerifiedToWithdraw);
   const userId = actor.user.id;
   // One request of this user at a time past this point, so the count below cannot be raced; the
-  // lock read here is the one a credential change committed before.
-  const user = await lockActiveUserOrFail(tx, userId, 'update');
+  // lock read here is the one a credential change committed before. Not 'update', which would
+  // also block the key-share lock that an approval of the user's deposit takes on the user while
+  // holding the user's balance this request needs: a deadlock (deposits.test.ts).
+  const user = await lockActiveUserOrFail(tx, userId, 'no key update');
   const saved = await resolveWithdrawalAddress(
     tx,
     { userId, now, withdrawalsLockedUntil: user.withdrawalsLockedUntil },
