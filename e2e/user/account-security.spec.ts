@@ -1,4 +1,5 @@
 import { MESSAGES } from '@vestora/shared';
+import type { Locator } from 'playwright-core';
 import { beforeEach, describe, expect, inject, it } from 'vitest';
 import { totpCode, totpStep } from '../../apps/server/src/lib/totp.ts';
 import { expectAccessible } from '../support/axe.ts';
@@ -34,6 +35,13 @@ function authenticatorFor(secret: string): () => string {
     lastStep = Math.max(totpStep(new Date()), lastStep + 1);
     return totpCode(secret, lastStep);
   };
+}
+
+/** The ten recovery codes a dialog shows, once it shows all ten (the list may follow its message). */
+async function recoveryCodesIn(dialog: Locator): Promise<string[]> {
+  const codes = dialog.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem');
+  await expect.poll(() => codes.count()).toBe(10);
+  return codes.allTextContents();
 }
 
 /** Turns two-factor sign-in on through the API, returning the person's authenticator. */
@@ -195,11 +203,7 @@ for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
       await enable.getByLabel('Current password', { exact: true }).fill(USER_PASSWORD);
       await enable.getByRole('button', { name: 'Turn on' }).click();
       await page.getByText('Two-factor sign-in is on. Keep your recovery codes somewhere safe.').waitFor();
-      const firstCodes = await enable
-        .getByRole('list', { name: 'Recovery codes' })
-        .getByRole('listitem')
-        .allTextContents();
-      expect(firstCodes).toHaveLength(10);
+      const firstCodes = await recoveryCodesIn(enable);
       await enable.getByRole('button', { name: 'I have saved them' }).click();
       await panel.getByText('On. 10 recovery codes left.').waitFor();
 
@@ -209,11 +213,7 @@ for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
       await renew.getByLabel('Code from the app, or a recovery code').fill(nextCode());
       await renew.getByRole('button', { name: 'Make new codes' }).click();
       await page.getByText('New recovery codes are ready. The old ones no longer work.').waitFor();
-      const newCodes = await renew
-        .getByRole('list', { name: 'Recovery codes' })
-        .getByRole('listitem')
-        .allTextContents();
-      expect(newCodes).toHaveLength(10);
+      const newCodes = await recoveryCodesIn(renew);
       expect(newCodes.filter((code) => firstCodes.includes(code))).toEqual([]);
       await screenshot(page, `recovery-codes-${viewportName}`);
       await expectAccessible(page, 'the New recovery codes dialog');
