@@ -24,22 +24,39 @@ interface ScriptResponse {
   bytes?: number;
 }
 
-/** How long a script response may take to finish once the network has gone quiet. */
-const FINISH_TIMEOUT_MS = 5_000;
+/**
+ * The scripts have settled once none is in flight and none has started for this long: a page
+ * imports its lazy chunks within a few milliseconds of the previous one arriving. The page's other
+ * traffic (polls, a widget's frame) does not count, so the wait ends however busy the page stays.
+ */
+const SCRIPTS_QUIET_MS = 500;
+/** How long a page's scripts may take to settle. */
+const SETTLE_TIMEOUT_MS = 30_000;
 
-/** Counts the scripts a page receives from now on; `settled` waits until the network is quiet. */
+/** Counts the scripts a page receives from now on; `settled` waits until they have all arrived. */
 export async function watchScripts(page: Page): Promise<{ settled(): Promise<ScriptTransfer> }> {
   const cdp = await page.context().newCDPSession(page);
   const scripts = new Map<string, ScriptResponse>();
-  let onAllFinished: (() => void) | undefined;
-  const unfinished = () => [...scripts.values()].some((script) => script.bytes === undefined);
+  const inFlight = new Set<string>();
+  let quietTimer: ReturnType<typeof setTimeout> | undefined;
+  let onQuiet: (() => void) | undefined;
+  /** Restarts the quiet period whenever script traffic changes; it runs only with nothing in flight. */
+  const scriptActivity = () => {
+    clearTimeout(quietTimer);
+    if (onQuiet && inFlight.size === 0) quietTimer = setTimeout(onQuiet, SCRIPTS_QUIET_MS);
+  };
   const finish = (requestId: string, bytes: number) => {
+    if (!inFlight.delete(requestId)) return;
     const script = scripts.get(requestId);
-    if (!script) return;
-    script.bytes = bytes;
-    if (!unfinished()) onAllFinished?.();
+    if (script) script.bytes = bytes;
+    scriptActivity();
   };
 
+  cdp.on('Network.requestWillBeSent', ({ requestId, type }) => {
+    if (type !== 'Script') return;
+    inFlight.add(requestId);
+    scriptActivity();
+  });
   cdp.on('Network.responseReceived', ({ requestId, type, response }) => {
     if (type !== 'Script') return;
     const headers = Object.fromEntries(
@@ -53,23 +70,22 @@ export async function watchScripts(page: Page): Promise<{ settled(): Promise<Scr
   cdp.on('Network.loadingFailed', ({ requestId }) => finish(requestId, 0));
   await cdp.send('Network.enable');
 
-  const allFinished = () =>
+  const scriptsQuiet = () =>
     new Promise<void>((resolve, reject) => {
-      if (!unfinished()) return resolve();
-      const timer = setTimeout(
-        () => reject(new Error('a script response never finished loading')),
-        FINISH_TIMEOUT_MS,
-      );
-      onAllFinished = () => {
-        clearTimeout(timer);
+      const deadline = setTimeout(() => {
+        clearTimeout(quietTimer);
+        reject(new Error(`scripts still loading after ${SETTLE_TIMEOUT_MS} ms: ${inFlight.size} in flight`));
+      }, SETTLE_TIMEOUT_MS);
+      onQuiet = () => {
+        clearTimeout(deadline);
         resolve();
       };
+      scriptActivity();
     });
 
   return {
     async settled() {
-      await page.waitForLoadState('networkidle');
-      await allFinished();
+      await scriptsQuiet();
       const overNetwork = [...scripts.values()].filter((script) => (script.bytes ?? 0) > 0);
       return {
         bytes: overNetwork.reduce((sum, script) => sum + (script.bytes ?? 0), 0),
