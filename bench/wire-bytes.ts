@@ -17,7 +17,7 @@ import {
   signUp,
   visit,
 } from '../e2e/support/first-visits.ts';
-import type { ScriptTransfer } from '../e2e/support/scripts-on-the-wire.ts';
+import { kilobytes, listScripts, type ScriptTransfer } from '../e2e/support/scripts-on-the-wire.ts';
 import { E2E_ADMIN, freshDataDir, startServer, stopServer } from '../e2e/support/server.ts';
 
 export interface WireBytes {
@@ -70,8 +70,6 @@ export async function measureWireBytes(): Promise<WireBytes> {
   }
 }
 
-export const kilobytes = (bytes: number) => Math.round(bytes / 102.4) / 10;
-
 /** The section of bench/RESULTS.md these figures make. */
 export function wireBytesReport(result: WireBytes): string[] {
   const row = (label: string, transfer: ScriptTransfer, target: string) =>
@@ -98,8 +96,6 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const result = await measureWireBytes();
   console.log(wireBytesReport(result).join('\n'));
   for (const visit of ['landing', 'user', 'admin'] as const) {
-    console.log(
-      `${visit}: ${result[visit].files.map((file) => `${file.name} ${kilobytes(file.bytes)}`).join(', ')}`,
-    );
+    console.log(`${visit}: ${listScripts(result[visit])}`);
   }
 }

@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vi
 import { launchBrowser, VIEWPORTS } from '../support/browser.ts';
 import { CONSOLE, coldPage, landingShown, OVERVIEW, signIn, signUp, visit } from '../support/first-visits.ts';
 import { E2E_ADMIN } from '../support/global-setup.ts';
-import type { ScriptTransfer } from '../support/scripts-on-the-wire.ts';
+import { listScripts, type ScriptTransfer } from '../support/scripts-on-the-wire.ts';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -23,10 +23,9 @@ const openLanding = (page: Page) => visit(page, '/', landingShown);
 
 /** Expects the scripts within `kilobytes`; a failure names each script and what it cost. */
 function expectWithin(transfer: ScriptTransfer, kilobytes: number) {
-  const listing = transfer.files
-    .map((file) => `${file.name} ${(file.bytes / 1024).toFixed(1)} KB`)
-    .join(', ');
-  expect(transfer.bytes, `${transfer.fromNetwork} scripts: ${listing}`).toBeLessThanOrEqual(kilobytes * 1024);
+  expect(transfer.bytes, `${transfer.fromNetwork} scripts: ${listScripts(transfer)}`).toBeLessThanOrEqual(
+    kilobytes * 1024,
+  );
 }
 
 describe('the landing page as a browser downloads it', () => {

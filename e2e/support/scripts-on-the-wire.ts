@@ -17,6 +17,14 @@ export interface ScriptTransfer {
   files: { name: string; bytes: number }[];
 }
 
+/** Bytes in kilobytes to one decimal, as the network panel shows them. */
+export const kilobytes = (bytes: number) => Math.round(bytes / 102.4) / 10;
+
+/** Each script of a transfer with its size, largest first: `index-….js 108.7 KB, …`. */
+export function listScripts(transfer: ScriptTransfer): string {
+  return transfer.files.map((file) => `${file.name} ${kilobytes(file.bytes)} KB`).join(', ');
+}
+
 interface ScriptResponse {
   url: string;
   encoding: string;
@@ -77,6 +85,7 @@ export async function watchScripts(page: Page): Promise<{ settled(): Promise<Scr
         reject(new Error(`scripts still loading after ${SETTLE_TIMEOUT_MS} ms: ${inFlight.size} in flight`));
       }, SETTLE_TIMEOUT_MS);
       onQuiet = () => {
+        onQuiet = undefined;
         clearTimeout(deadline);
         resolve();
       };
