@@ -8,7 +8,7 @@ export type UserAccountKind = Extract<AccountKind, 'available' | 'withdrawal_hol
  * Where money enters and leaves the platform: deposits received, withdrawals paid out, admin
  * adjustments, operator funding. They run negative by design and nearly every transfer touches one
  * of them, so their balances are derived from the transfers when read, instead of kept in a row that
- * every posting would have to lock in turn. The post_transfers function (migration 0012) names them too.
+ * every posting would have to lock in turn. The post_transfers function (migrations 0012 and 0021) names them too.
  */
 const OPEN_PLATFORM_KINDS = ['deposits', 'withdrawals', 'adjustments', 'operator_funding'] as const;
 const openKindsList = sql.raw(`(${OPEN_PLATFORM_KINDS.map((kind) => `'${kind}'`).join(', ')})`);
