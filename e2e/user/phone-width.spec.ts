@@ -55,7 +55,7 @@ let admin: SignedInUser;
 /** Someone with something in every list, with the longest values the forms accept. */
 beforeAll(async () => {
   admin = await adminLogIn(api);
-  user = await signUpUser(api, 'Maximiliana Wolfeschlegelsteinhausenbergerdorff');
+  user = await signUpUser(api, 'Maximiliana Wolfeschlegelsteinhausenbergerdorff-Featherstonehaugh');
   await createGateway(api, adminToken, 'btc', LONG_BTC_ADDRESS);
   await createGateway(api, adminToken, 'eth', ETH_ADDRESS);
   await callApi(api, 'PUT', `/api/admin/verifyUser/${user.user._id}`, adminToken);

@@ -144,8 +144,8 @@ export function TransactionsPage() {
               <p className="text-xs text-slate-500 capitalize">{transaction.type}</p>
             </Cell>
             <Cell label="User" isWide>
-              <p className="font-medium whitespace-nowrap text-slate-900">{transaction.fullName}</p>
-              <p className="text-xs text-slate-500">@{transaction.userName}</p>
+              <p className="font-medium [overflow-wrap:anywhere] text-slate-900">{transaction.fullName}</p>
+              <p className="text-xs break-all text-slate-500">@{transaction.userName}</p>
             </Cell>
             <Cell label="Amount" className="font-medium whitespace-nowrap text-slate-900 tabular-nums">
               {usd(transaction.amount)}

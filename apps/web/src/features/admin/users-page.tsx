@@ -149,8 +149,9 @@ export function UsersPage() {
                 data.data.map((user) => (
                   <Row key={user._id}>
                     <Cell label="Name" isWide>
-                      <p className="flex items-center gap-2 font-medium whitespace-nowrap text-slate-900">
-                        {user.fullName}
+                      <p className="flex flex-wrap items-center gap-x-2 gap-y-1 font-medium text-slate-900">
+                        {/* A long name without spaces wraps inside its card on a phone. */}
+                        <span className="[overflow-wrap:anywhere]">{user.fullName}</span>
                         {user.isAdmin && (
                           <span className="rounded-full bg-slate-900 px-2 py-0.5 text-[11px] font-semibold text-white">
                             Admin
@@ -162,7 +163,7 @@ export function UsersPage() {
                           </span>
                         )}
                       </p>
-                      <p className="text-xs text-slate-500">{user.email}</p>
+                      <p className="text-xs break-all text-slate-500">{user.email}</p>
                     </Cell>
                     <Cell label="UserName" className="break-all text-slate-700">
                       {user.userName}
