@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Toaster } from 'react-hot-toast';
-import { ApiError } from './api.ts';
+import { ApiError } from '../client/api.ts';
 
 const queryClient = new QueryClient({
   defaultOptions: {

@@ -1,6 +1,6 @@
 import { createBrowserRouter, Navigate } from 'react-router';
 import { adminRoutes } from '../features/admin/admin-routes.tsx';
-import { LandingPage } from '../features/public/landing-page.tsx';
+import { LandingPage } from '../features/public/landing/landing-page.tsx';
 import { NotFoundPage } from '../features/public/not-found-page.tsx';
 import { PublicLayout } from '../features/public/public-layout.tsx';
 import { userRoutes } from '../features/user/user-routes.tsx';
@@ -11,27 +11,29 @@ const signInPage = async () => ({ Component: (await import('../features/auth/sig
 const signUpPage = async () => ({ Component: (await import('../features/auth/signup-page.tsx')).SignUpPage });
 // Only the landing page is in the first download; the other public pages come when opened.
 const policyPage = async () => ({
-  Component: (await import('../features/public/policy-page.tsx')).PolicyPage,
+  Component: (await import('../features/public/legal/policy-page.tsx')).PolicyPage,
 });
 const reviewPage = async () => ({
-  Component: (await import('../features/public/review-page.tsx')).ReviewPage,
+  Component: (await import('../features/auth/review-page.tsx')).ReviewPage,
 });
-const termsPage = async () => ({ Component: (await import('../features/public/terms-page.tsx')).TermsPage });
+const termsPage = async () => ({
+  Component: (await import('../features/public/legal/terms-page.tsx')).TermsPage,
+});
 const liabilitiesPage = async () => ({
-  Component: (await import('../features/public/liabilities-page.tsx')).LiabilitiesPage,
+  Component: (await import('../features/public/liabilities/liabilities-page.tsx')).LiabilitiesPage,
 });
 const forgotPasswordPage = async () => ({
-  Component: (await import('../features/public/forgot-password-page.tsx')).ForgotPasswordPage,
+  Component: (await import('../features/auth/forgot-password-page.tsx')).ForgotPasswordPage,
 });
 const resetPasswordPage = async () => ({
-  Component: (await import('../features/public/reset-password-page.tsx')).ResetPasswordPage,
+  Component: (await import('../features/auth/reset-password-page.tsx')).ResetPasswordPage,
 });
 const lockAccountPage = async () => ({
-  Component: (await import('../features/public/lock-account-page.tsx')).LockAccountPage,
+  Component: (await import('../features/public/email-links/lock-account-page.tsx')).LockAccountPage,
 });
 
 const cancelAddressPage = async () => ({
-  Component: (await import('../features/public/cancel-address-page.tsx')).CancelAddressPage,
+  Component: (await import('../features/public/email-links/cancel-address-page.tsx')).CancelAddressPage,
 });
 
 export const router = createBrowserRouter([

@@ -1,6 +1,6 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { errorMessage } from '../app/api.ts';
+import { errorMessage } from '../client/api.ts';
 import { Pagination } from './pagination.tsx';
 import { PageSpinner } from './spinner.tsx';
 import { EmptyRow, ErrorNote, HeaderCell, TableCard } from './table.tsx';

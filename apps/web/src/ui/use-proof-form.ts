@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { type DefaultValues, type FieldValues, useForm } from 'react-hook-form';
-import { ApiError, errorMessage } from '../app/api.ts';
+import { ApiError, errorMessage } from '../client/api.ts';
 
 /**
  * A dialog's form confirmed with the current password, and with a second-factor code once the

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
-import { errorMessage } from '../app/api.ts';
+import { errorMessage } from '../client/api.ts';
 
 interface ToastMutationOptions<Data, Variables> {
   mutationFn: (variables: Variables) => Promise<Data>;

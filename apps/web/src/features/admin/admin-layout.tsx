@@ -1,5 +1,6 @@
 import { Navigate, NavLink, Outlet } from 'react-router';
-import { useSession } from '../../app/session.ts';
+import { useSession } from '../../client/session.ts';
+import { AccountMenu } from '../../shell/account-menu.tsx';
 import {
   ChartIcon,
   ChatIcon,
@@ -10,7 +11,6 @@ import {
   WalletIcon,
 } from '../../ui/icons.tsx';
 import { Logo } from '../../ui/logo.tsx';
-import { AccountMenu } from '../auth/account-menu.tsx';
 import { ConsoleAlerts } from './console-alerts.tsx';
 
 /** The console's sections, in the order of the specification's navigation, then what we add. */

@@ -5,19 +5,21 @@ import { PageSpinner } from '../../ui/spinner.tsx';
 // Each page loads on demand, on its own: nobody but an administrator downloads the console, and its
 // first page comes without the others and their forms' zod.
 const layout = async () => ({ Component: (await import('./admin-layout.tsx')).AdminLayout });
-const usersPage = async () => ({ Component: (await import('./users-page.tsx')).UsersPage });
+const usersPage = async () => ({ Component: (await import('./users/users-page.tsx')).UsersPage });
 const transactionsPage = async () => ({
-  Component: (await import('./transactions-page.tsx')).TransactionsPage,
+  Component: (await import('./money/transactions-page.tsx')).TransactionsPage,
 });
-const withdrawalsPage = async () => ({ Component: (await import('./withdrawals-page.tsx')).WithdrawalsPage });
-const gatewaysPage = async () => ({ Component: (await import('./gateways-page.tsx')).GatewaysPage });
-const walletsPage = async () => ({ Component: (await import('./wallets-page.tsx')).WalletsPage });
-const plansPage = async () => ({ Component: (await import('./plans-page.tsx')).PlansPage });
-const supportPage = async () => ({ Component: (await import('./support-page.tsx')).SupportPage });
+const withdrawalsPage = async () => ({
+  Component: (await import('./money/withdrawals-page.tsx')).WithdrawalsPage,
+});
+const gatewaysPage = async () => ({ Component: (await import('./gateways/gateways-page.tsx')).GatewaysPage });
+const walletsPage = async () => ({ Component: (await import('./gateways/wallets-page.tsx')).WalletsPage });
+const plansPage = async () => ({ Component: (await import('./plans/plans-page.tsx')).PlansPage });
+const supportPage = async () => ({ Component: (await import('./support/support-page.tsx')).SupportPage });
 const siteSettingsPage = async () => ({
-  Component: (await import('./site-settings-page.tsx')).SiteSettingsPage,
+  Component: (await import('./settings/site-settings-page.tsx')).SiteSettingsPage,
 });
-const auditPage = async () => ({ Component: (await import('./audit-page.tsx')).AuditPage });
+const auditPage = async () => ({ Component: (await import('./audit/audit-page.tsx')).AuditPage });
 
 export const adminRoutes: RouteObject = {
   path: '/admin',

@@ -4,8 +4,8 @@ import { Link } from 'react-router';
 import { count, usd } from '../../ui/format.ts';
 import { AlertIcon } from '../../ui/icons.tsx';
 import { useAdminSecurity, useLedgerHealth, useReserve } from './console-status-api.ts';
-import { SetupChecklist } from './setup-checklist.tsx';
-import { useWallets } from './wallets-api.ts';
+import { useWallets } from './gateways/wallets-api.ts';
+import { SetupChecklist } from './settings/setup-checklist.tsx';
 
 const plural = (value: number, noun: string) => `${count(value)} ${noun}${value === 1 ? '' : 's'}`;
 

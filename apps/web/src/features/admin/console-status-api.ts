@@ -5,7 +5,7 @@ import {
   ledgerHealthRoute,
   reserveRoute,
 } from '@vestora/shared/routes';
-import { callApi, queryKeyOf } from '../../app/api.ts';
+import { callApi, queryKeyOf } from '../../client/api.ts';
 import { useToastMutation } from '../../ui/use-toast-mutation.ts';
 
 /** The banners sit on every page, so they look again now and then as well as after each change. */

@@ -1,5 +1,5 @@
 import { useRef } from 'react';
-import { newIdempotencyKey } from '../../app/api.ts';
+import { newIdempotencyKey } from '../../client/api.ts';
 
 /**
  * One Idempotency-Key for everything an opened dialog sends. A retry after a lost answer replays

@@ -3,12 +3,12 @@ import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { Link, useNavigate } from 'react-router';
-import { ApiError, errorMessage } from '../../app/api.ts';
-import { dismissSessionEndedNote, hasSessionEndedNote, startSession } from '../../app/session.ts';
+import { ApiError, errorMessage } from '../../client/api.ts';
+import { dismissSessionEndedNote, hasSessionEndedNote, startSession } from '../../client/session.ts';
+import { AuthCard } from '../../shell/auth-card.tsx';
 import { Button } from '../../ui/button.tsx';
 import { FormError, PasswordField, TextField } from '../../ui/field.tsx';
 import { logIn } from './auth-api.ts';
-import { AuthCard } from './auth-card.tsx';
 
 /** Specification section 9: the success toast shows for 3 s, and the page moves on after 3 s. */
 const SUCCESS_TOAST_MS = 3000;

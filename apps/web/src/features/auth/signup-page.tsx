@@ -3,13 +3,13 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { Link, useNavigate } from 'react-router';
-import { ApiError } from '../../app/api.ts';
+import { ApiError } from '../../client/api.ts';
+import { AuthCard } from '../../shell/auth-card.tsx';
 import { Button } from '../../ui/button.tsx';
 import { FormError, TextField } from '../../ui/field.tsx';
-import type { ReviewPageState } from '../public/review-page.tsx';
 import { signUp } from './auth-api.ts';
-import { AuthCard } from './auth-card.tsx';
 import { NewPasswordFields } from './new-password-fields.tsx';
+import type { ReviewPageState } from './review-page.tsx';
 
 const ERROR_TOAST_MS = 3000;
 

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
+import { useSiteSettings } from '../../shell/site-api.ts';
 import { Logo } from '../../ui/logo.tsx';
-import { useSiteSettings } from './site-api.ts';
 
 /** A titled column of the footer's links, each `[to, text]`. */
 function LinkColumn({ title, links }: { title: string; links: [string, string][] }) {

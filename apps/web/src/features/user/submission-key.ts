@@ -1,5 +1,5 @@
 import { useRef } from 'react';
-import { newIdempotencyKey } from '../../app/api.ts';
+import { newIdempotencyKey } from '../../client/api.ts';
 
 /**
  * Idempotency-Keys for a form that moves money, and a guard against a second click. Sending the same

@@ -1,7 +1,8 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useState } from 'react';
 import { Link, Navigate, Outlet, useLocation } from 'react-router';
-import { useSession } from '../../app/session.ts';
+import { useSession } from '../../client/session.ts';
+import { AccountMenu, type AccountMenuLink } from '../../shell/account-menu.tsx';
 import { buttonClass } from '../../ui/button.tsx';
 import {
   BellIcon,
@@ -17,9 +18,8 @@ import {
   WithdrawIcon,
 } from '../../ui/icons.tsx';
 import { Logo } from '../../ui/logo.tsx';
-import { AccountMenu, type AccountMenuLink } from '../auth/account-menu.tsx';
-import { AvatarPicker } from './avatar-picker.tsx';
-import { useUnreadNotificationCount } from './notifications-api.ts';
+import { AvatarPicker } from './account/avatar-picker.tsx';
+import { useUnreadNotificationCount } from './notifications/notifications-api.ts';
 
 type Surface = 'side' | 'drawer';
 

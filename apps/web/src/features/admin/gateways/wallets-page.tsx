@@ -1,0 +1,138 @@
+import type { Coin, Wallet } from '@vestora/shared';
+import { type FormEvent, useEffect, useId, useState } from 'react';
+import toast from 'react-hot-toast';
+import { errorMessage } from '../../../client/api.ts';
+import { Button } from '../../../ui/button.tsx';
+import { Card } from '../../../ui/card.tsx';
+import { FormError, TextField } from '../../../ui/field.tsx';
+import { PageHeader } from '../../../ui/page-header.tsx';
+import { PageSpinner } from '../../../ui/spinner.tsx';
+import { PendingChangesPanel } from '../approvals/pending-changes-panel.tsx';
+import { useSetWallet, useWallets } from './wallets-api.ts';
+
+const COIN_LABELS: Record<Coin, string> = {
+  btc: 'Bitcoin (BTC)',
+  eth: 'Ethereum (ETH)',
+  usdt: 'USDT (ERC-20)',
+};
+const KEY_HINTS: Record<Coin, string> = {
+  btc: "The BIP84 account key (m/84'/0'/0'): a zpub, or vpub on test networks.",
+  eth: "The account key of m/44'/60'/0', exported as an xpub.",
+  usdt: "The same Ethereum account key (m/44'/60'/0'): USDT arrives on the users' Ethereum addresses.",
+};
+const DEFAULT_CONFIRMATIONS: Record<Coin, number> = { btc: 3, eth: 12, usdt: 12 };
+
+function WalletCard({ wallet }: { wallet: Wallet }) {
+  const setWallet = useSetWallet();
+  const [xpub, setXpub] = useState(wallet.xpub ?? '');
+  const [confirmations, setConfirmations] = useState(
+    String(wallet.confirmations ?? DEFAULT_CONFIRMATIONS[wallet.coin]),
+  );
+  const [preview, setPreview] = useState<string[] | null>(null);
+  const [error, setError] = useState<string>();
+  const hintId = useId();
+
+  const send = (isPreview: boolean) => {
+    setError(undefined);
+    setWallet.mutate(
+      { coin: wallet.coin, xpub, confirmations: Number(confirmations), preview: isPreview },
+      {
+        onSuccess: ({ data }) => setPreview(isPreview ? data.addresses : null),
+        onError: (failed) => setError(errorMessage(failed)),
+      },
+    );
+  };
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    send(preview === null);
+  };
+  const shown = preview ?? wallet.addresses;
+
+  return (
+    <Card as="li" className="min-w-0 space-y-4 p-4">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h2 className="text-lg font-semibold text-slate-900">{COIN_LABELS[wallet.coin]}</h2>
+        <p className="text-sm text-slate-600">
+          {wallet.xpub
+            ? `Highest index used: ${wallet.highestIndex ?? 'none yet'}`
+            : 'No wallet: deposits use the gateway address and a proof of payment.'}
+        </p>
+      </div>
+      <form onSubmit={onSubmit} noValidate className="space-y-3">
+        <div>
+          <TextField
+            label="Extended public key"
+            value={xpub}
+            onChange={(event) => {
+              setXpub(event.target.value);
+              // A changed key or count must be checked again before it can be saved.
+              setPreview(null);
+            }}
+            autoComplete="off"
+            spellCheck={false}
+            aria-describedby={hintId}
+            className="[&_input]:font-mono"
+          />
+          <p id={hintId} className="mt-1 text-xs text-slate-500">
+            {KEY_HINTS[wallet.coin]} Never a private key.
+          </p>
+        </div>
+        <TextField
+          label="Confirmations before crediting"
+          inputMode="numeric"
+          value={confirmations}
+          onChange={(event) => {
+            setConfirmations(event.target.value);
+            setPreview(null);
+          }}
+          className="max-w-48"
+        />
+        {shown.length > 0 && (
+          <div>
+            <p className="mb-1 text-sm font-medium text-slate-700">
+              {preview ? 'Compare with your wallet before saving' : 'First receive addresses'}
+            </p>
+            <ol className="space-y-1 rounded-lg bg-slate-50 p-3 font-mono text-xs break-all text-slate-800">
+              {shown.map((address, index) => (
+                <li key={address}>
+                  {index}: {address}
+                </li>
+              ))}
+            </ol>
+          </div>
+        )}
+        <FormError message={error} />
+        <Button type="submit" disabled={setWallet.isPending || !xpub.trim()}>
+          {preview ? 'Save wallet' : 'Check addresses'}
+        </Button>
+      </form>
+    </Card>
+  );
+}
+
+/** /admin/wallets: the watch-only keys each user's deposit address is derived from. */
+export function WalletsPage() {
+  const { data, isPending, isError, error } = useWallets();
+  useEffect(() => {
+    if (isError) toast.error(errorMessage(error));
+  }, [isError, error]);
+
+  return (
+    <section className="space-y-6">
+      <PageHeader
+        title="Wallets"
+        description="With a watch-only key, every user gets their own deposit address and payments are credited after their confirmations, without a proof. Set your wallet's gap limit above the highest index used."
+      />
+      <PendingChangesPanel />
+      {isPending ? (
+        <PageSpinner label="Loading wallets" />
+      ) : (
+        <ul className="grid gap-4 lg:grid-cols-2">
+          {data?.data.map((wallet) => (
+            <WalletCard key={`${wallet.coin}:${wallet.xpub ?? ''}`} wallet={wallet} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,73 @@
+import { type ExchangeRate, SetRatesRequestSchema } from '@vestora/shared';
+import { useEffect } from 'react';
+import { useForm } from 'react-hook-form';
+import { errorMessage } from '../../../client/api.ts';
+import { Button } from '../../../ui/button.tsx';
+import { CardSection } from '../../../ui/card.tsx';
+import { FormError, TextField } from '../../../ui/field.tsx';
+import { formatDateTime } from '../../../ui/format.ts';
+import { ErrorNote } from '../../../ui/table.tsx';
+import { useRates, useSetRates } from './rates-api.ts';
+
+interface RatesForm {
+  btc: string;
+  eth: string;
+}
+
+const setAtNote = (rate: ExchangeRate | null) => (rate ? `Set ${formatDateTime(rate.setAt)}` : 'Not set yet');
+
+/** The USD prices Bitcoin and Ether deposits are credited at; USDT is one dollar. */
+export function RatesPanel() {
+  const { data, isPending, isError, error } = useRates();
+  const setRates = useSetRates();
+  const { register, handleSubmit, reset, setError, formState } = useForm<RatesForm>({
+    defaultValues: { btc: '', eth: '' },
+  });
+  const rates = data?.data;
+
+  useEffect(() => {
+    if (rates) reset({ btc: rates.btc?.usd ?? '', eth: rates.eth?.usd ?? '' });
+  }, [rates, reset]);
+
+  const onSubmit = handleSubmit((values) => {
+    const parsed = SetRatesRequestSchema.safeParse(values);
+    if (!parsed.success) {
+      setError('root', { message: parsed.error.issues[0]?.message });
+      return;
+    }
+    setRates.mutate(values, { onError: (failed) => setError('root', { message: errorMessage(failed) }) });
+  });
+
+  return (
+    <CardSection
+      title="Exchange rates"
+      description="The USD price of one coin that Bitcoin and Ether deposits are valued at. USDT counts as one dollar."
+      aria-busy={isPending || setRates.isPending}
+      className="p-4 sm:p-5"
+    >
+      {isError ? (
+        <ErrorNote message={errorMessage(error)} />
+      ) : (
+        <form onSubmit={onSubmit} noValidate className="space-y-4">
+          <div className="grid gap-4 sm:grid-cols-2">
+            {(['btc', 'eth'] as const).map((coin) => (
+              <div key={coin}>
+                <TextField
+                  label={`${coin.toUpperCase()} price (USD)`}
+                  inputMode="decimal"
+                  autoComplete="off"
+                  {...register(coin)}
+                />
+                <p className="mt-1 text-xs text-slate-500">{rates ? setAtNote(rates[coin]) : ' '}</p>
+              </div>
+            ))}
+          </div>
+          <FormError message={formState.errors.root?.message} />
+          <Button type="submit" disabled={isPending || setRates.isPending} className="max-sm:w-full">
+            {setRates.isPending ? 'Saving...' : 'Save rates'}
+          </Button>
+        </form>
+      )}
+    </CardSection>
+  );
+}

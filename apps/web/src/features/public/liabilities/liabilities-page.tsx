@@ -1,0 +1,223 @@
+import { formatUsd, type LiabilityList, NO_PREVIOUS_ROOT, type ProofCheck } from '@vestora/shared';
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { errorMessage } from '../../../client/api.ts';
+import { checkChainInBrowser, usePublishedLiabilities } from '../../../shell/liabilities-check.ts';
+import { PageSpinner } from '../../../ui/spinner.tsx';
+import { ErrorNote } from '../../../ui/table.tsx';
+
+const takenAtFormat = new Intl.DateTimeFormat('en-GB', {
+  dateStyle: 'medium',
+  timeStyle: 'long',
+  timeZone: 'UTC',
+});
+
+function Hex({ value }: { value: string }) {
+  return <code className="font-mono text-xs break-all text-slate-800">{value}</code>;
+}
+
+/** The chain and every signature, checked by this browser as the page opens. */
+function ChainStatus({ list }: { list: LiabilityList }) {
+  const [check, setCheck] = useState<ProofCheck | undefined>();
+  useEffect(() => {
+    let isCurrent = true;
+    void checkChainInBrowser(list).then((result) => {
+      if (isCurrent) setCheck(result);
+    });
+    return () => {
+      isCurrent = false;
+    };
+  }, [list]);
+  if (list.snapshots.length === 0) return null;
+  if (!check) {
+    return (
+      <p aria-busy="true" className="text-sm text-slate-600">
+        Checking the signatures in your browser…
+      </p>
+    );
+  }
+  return check.isValid ? (
+    <p
+      role="status"
+      className="rounded-lg border border-emerald-200 bg-emerald-50 px-4 py-3 text-sm text-emerald-900"
+    >
+      Checked in your browser: all {list.snapshots.length} signatures are the platform key's, and every
+      snapshot names its predecessor's root.
+    </p>
+  ) : (
+    <ErrorNote message={`Check failed: ${check.problem}`} />
+  );
+}
+
+function SnapshotCard({
+  snapshot,
+  isFirst,
+}: {
+  snapshot: LiabilityList['snapshots'][number];
+  isFirst: boolean;
+}) {
+  const rows: [string, React.ReactNode][] = [
+    ['Snapshot id', <Hex key="id" value={snapshot.id} />],
+    ['Taken at (signed as)', <Hex key="at" value={snapshot.takenAt} />],
+    ['Root hash', <Hex key="root" value={snapshot.rootHash} />],
+    ['Root sum (cents)', <Hex key="sum" value={snapshot.rootSum} />],
+    ['Leaves (padded)', snapshot.leafCount.toLocaleString('en-US')],
+    [
+      'Previous root hash',
+      isFirst && snapshot.previousRootHash === NO_PREVIOUS_ROOT ? (
+        <span key="prev">64 zeros: the first snapshot has no predecessor</span>
+      ) : (
+        <Hex key="prev" value={snapshot.previousRootHash} />
+      ),
+    ],
+    ['Signature', <Hex key="sig" value={snapshot.signature} />],
+  ];
+  return (
+    <li className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
+      <h3 className="text-base font-semibold text-slate-900">
+        {takenAtFormat.format(new Date(snapshot.takenAt))}: {formatUsd(BigInt(snapshot.rootSum))} owed to
+        users
+      </h3>
+      <dl className="mt-3 grid gap-x-4 gap-y-2 text-sm sm:grid-cols-[12rem_1fr]">
+        {rows.map(([label, value]) => (
+          <div key={label} className="contents">
+            <dt className="font-medium text-slate-600">{label}</dt>
+            <dd className="min-w-0">{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </li>
+  );
+}
+
+export function LiabilitiesPage() {
+  const { data: list, isPending, isError, error } = usePublishedLiabilities();
+  const origin = window.location.origin;
+  return (
+    <article className="mx-auto max-w-4xl space-y-10 px-4 py-14 sm:px-6 sm:py-20">
+      <header className="space-y-4">
+        <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">Proof of liabilities</h1>
+        <p className="leading-relaxed text-slate-600">
+          Every day we publish one number: the total we owe our users, with a fingerprint (the root hash) of
+          every balance that makes it up. Each user can check, without trusting us, that their own balance is
+          counted in it. Signed-in users do so on{' '}
+          <Link to="/user/verify-balance" className="font-medium text-brand-700 hover:underline">
+            Verify my balance
+          </Link>
+          .
+        </p>
+      </header>
+
+      <section aria-labelledby="shows-heading" className="grid gap-6 sm:grid-cols-2">
+        <div className="rounded-2xl border border-emerald-200 bg-emerald-50/60 p-5">
+          <h2 id="shows-heading" className="font-semibold text-slate-900">
+            What the proof shows
+          </h2>
+          <ul className="mt-3 list-disc space-y-2 pl-5 text-sm leading-relaxed text-slate-700">
+            <li>Your balance is counted in a published total that is no smaller than it.</li>
+            <li>
+              The total cannot leave a user out, or count less than they hold, without that user being able to
+              notice when they check.
+            </li>
+            <li>
+              Each snapshot is signed with our key and names the one before it, so a published total cannot be
+              quietly replaced later.
+            </li>
+          </ul>
+        </div>
+        <div className="rounded-2xl border border-amber-200 bg-amber-50/60 p-5">
+          <h2 className="font-semibold text-slate-900">What it does not show</h2>
+          <ul className="mt-3 list-disc space-y-2 pl-5 text-sm leading-relaxed text-slate-700">
+            <li>
+              Our assets. This proves what we owe, not that we hold the money to pay it: that needs a separate
+              proof of reserves, which this page does not give.
+            </li>
+            <li>
+              A left-out balance is only caught if its owner checks. The more users check, the stronger it is.
+            </li>
+            <li>
+              Your proof carries the sums of a few other tree branches, so it reveals the size of a few other
+              balances or groups of balances, never whose they are.
+            </li>
+          </ul>
+        </div>
+      </section>
+
+      <section aria-labelledby="key-heading" className="space-y-3">
+        <h2 id="key-heading" className="text-xl font-semibold text-slate-900">
+          Our signing key (Ed25519, hex)
+        </h2>
+        {isPending && <PageSpinner label="Loading the published roots" />}
+        {isError && <ErrorNote message={errorMessage(error)} />}
+        {list && (
+          <p className="rounded-lg border border-slate-200 bg-white px-4 py-3" data-testid="public-key">
+            <Hex value={list.publicKey} />
+          </p>
+        )}
+      </section>
+
+      <section aria-labelledby="roots-heading" className="space-y-4">
+        <h2 id="roots-heading" className="text-xl font-semibold text-slate-900">
+          Published roots, newest first
+        </h2>
+        {list && <ChainStatus list={list} />}
+        {list && list.snapshots.length === 0 && (
+          <p className="text-sm text-slate-600">No snapshot has been published yet.</p>
+        )}
+        {list && (
+          <ol className="space-y-4" aria-label="Published roots">
+            {list.snapshots.map((snapshot, index) => (
+              <SnapshotCard
+                key={snapshot.id}
+                snapshot={snapshot}
+                isFirst={index === list.snapshots.length - 1}
+              />
+            ))}
+          </ol>
+        )}
+      </section>
+
+      <section aria-labelledby="format-heading" className="space-y-3 text-sm leading-relaxed text-slate-700">
+        <h2 id="format-heading" className="text-xl font-semibold text-slate-900">
+          Check it yourself
+        </h2>
+        <p>
+          The tree is the Merkle sum tree of ethereum/research{' '}
+          <code className="break-all">proof_of_solvency/merkle_sum_tree.py</code>, with every parent
+          committing to both children's sums. Sums are whole cents.
+        </p>
+        <ul className="list-disc space-y-1 pl-5">
+          <li>
+            leaf = (SHA-256(salt ‖ UTF-8 of leafId), your balance: available + held for withdrawal +
+            invested);
+          </li>
+          <li>
+            parent = (SHA-256(L.hash ‖ L.sum as 32-byte big-endian ‖ R.hash ‖ R.sum as 32-byte big-endian),
+            L.sum + R.sum);
+          </li>
+          <li>
+            leaves are shuffled for every snapshot and padded to a power of two with (32 zero bytes, 0); at
+            each level a node at an even index is the left child.
+          </li>
+          <li>
+            Each signature is over the UTF-8 bytes of{' '}
+            <code className="break-all">id:takenAt:rootHash:rootSum:previousRootHash</code>, with takenAt
+            exactly as listed (ISO 8601, UTC, milliseconds), rootSum in cents as a decimal number, and the
+            first snapshot's previousRootHash 64 zeros.
+          </li>
+        </ul>
+        <p>
+          With the proof file from Verify my balance and Node.js, the repository's standalone verifier checks
+          all of this against this page's data:
+        </p>
+        <pre className="rounded-lg bg-slate-900 px-4 py-3 text-xs break-all whitespace-pre-wrap text-slate-100">
+          <code>{`node tools/verify-liabilities.mjs proof.json --url ${origin}${list ? ` --key ${list.publicKey}` : ''}`}</code>
+        </pre>
+        <p>
+          Note the key above: with <code>--key</code>, the verifier also refuses a platform that later
+          publishes another key and signs its history again.
+        </p>
+      </section>
+    </article>
+  );
+}

@@ -1,0 +1,45 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { BodyInputOf, ContractOf } from '@vestora/shared';
+import {
+  alertPreferencesRoute,
+  antiPhishingCodeRoute,
+  setAlertPreferencesRoute,
+  setAntiPhishingCodeRoute,
+} from '@vestora/shared/routes';
+import { callApi, queryKeyOf } from '../../../client/api.ts';
+import { useToastMutation } from '../../../ui/use-toast-mutation.ts';
+
+const CODE_KEY = queryKeyOf(antiPhishingCodeRoute);
+const CHOICES_KEY = queryKeyOf(alertPreferencesRoute);
+
+export function useAntiPhishingCode() {
+  return useQuery({
+    queryKey: CODE_KEY,
+    queryFn: ({ signal }) => callApi(antiPhishingCodeRoute, { signal }),
+  });
+}
+
+export function useSetAntiPhishingCode() {
+  const queryClient = useQueryClient();
+  return useToastMutation({
+    mutationFn: (body: BodyInputOf<ContractOf<typeof setAntiPhishingCodeRoute>>) =>
+      callApi(setAntiPhishingCodeRoute, { body }),
+    onSuccess: (answer) => queryClient.setQueryData(CODE_KEY, { data: answer.data }),
+  });
+}
+
+export function useMailChoices() {
+  return useQuery({
+    queryKey: CHOICES_KEY,
+    queryFn: ({ signal }) => callApi(alertPreferencesRoute, { signal }),
+  });
+}
+
+export function useSetMailChoices() {
+  const queryClient = useQueryClient();
+  return useToastMutation({
+    mutationFn: (body: BodyInputOf<ContractOf<typeof setAlertPreferencesRoute>>) =>
+      callApi(setAlertPreferencesRoute, { body }),
+    onSuccess: (answer) => queryClient.setQueryData(CHOICES_KEY, { data: answer.data }),
+  });
+}

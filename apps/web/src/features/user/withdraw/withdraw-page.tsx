@@ -1,0 +1,207 @@
+import { type Coin, MESSAGES, parseUsdToCents, type TradeUser, WithdrawRequestSchema } from '@vestora/shared';
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import toast from 'react-hot-toast';
+import { errorMessage } from '../../../client/api.ts';
+import { Button } from '../../../ui/button.tsx';
+import { CardSection } from '../../../ui/card.tsx';
+import { FormError, TextField } from '../../../ui/field.tsx';
+import { Pagination } from '../../../ui/pagination.tsx';
+import { PageSpinner } from '../../../ui/spinner.tsx';
+import { StatusBadge } from '../../../ui/status-badge.tsx';
+import { ErrorNote } from '../../../ui/table.tsx';
+import { useListParams } from '../../../ui/use-list-params.ts';
+import { useProfile } from '../account/profile-api.ts';
+import { CoinMark, CoinSelectField } from '../deposit/coin-choice.tsx';
+import { COIN_NAMES, formatDateTime, usd } from '../format.ts';
+import { useSubmissionKey } from '../submission-key.ts';
+import { WithdrawalAddressBook } from './withdrawal-address-book.tsx';
+import { useWithdrawalAddressBook } from './withdrawal-addresses-api.ts';
+import { useRequestWithdrawal, useWithdrawals, WITHDRAWALS_PAGE_SIZE } from './withdrawals-api.ts';
+
+interface WithdrawForm {
+  amount: string;
+  method: Coin;
+  address: string;
+}
+
+const EMPTY_FORM: WithdrawForm = { amount: '', method: 'btc', address: '' };
+
+/** The form's own check, with the shared rules: no request the server would refuse for its shape. */
+function withdrawProblem(form: WithdrawForm, balance: number): string | null {
+  const parsed = WithdrawRequestSchema.safeParse(form);
+  if (!parsed.success) return parsed.error.issues[0]?.message ?? MESSAGES.unexpected;
+  const balanceCents = parseUsdToCents(balance.toFixed(2)) ?? 0n;
+  return parsed.data.amountCents > balanceCents ? MESSAGES.insufficientBalance : null;
+}
+
+export function WithdrawPage() {
+  const { data: user } = useProfile();
+  if (!user) return null;
+  return (
+    <div className="mx-auto max-w-6xl space-y-6">
+      <div>
+        <h1 className="text-2xl font-bold text-slate-900">Withdrawal</h1>
+        <p className="text-sm text-slate-600">Move money from your balance to your own wallet.</p>
+      </div>
+      <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-5">
+        <WithdrawalForm user={user} />
+        <WithdrawalRequests />
+      </div>
+      <WithdrawalAddressBook />
+    </div>
+  );
+}
+
+function WithdrawalForm({ user }: { user: TradeUser }) {
+  const reasonId = useId();
+  const lockId = useId();
+  const addressListId = useId();
+  const requestWithdrawal = useRequestWithdrawal();
+  const addressBook = useWithdrawalAddressBook();
+  const lockedUntil = addressBook.data?.withdrawalsLockedUntil ?? null;
+  const submissionKey = useSubmissionKey();
+  const [error, setError] = useState<string>();
+  const { register, handleSubmit, reset, watch } = useForm<WithdrawForm>({ defaultValues: EMPTY_FORM });
+  const method = watch('method');
+  const usableAddresses = (addressBook.data?.data ?? []).filter(
+    (saved) => saved.isUsable && saved.coin === method,
+  );
+
+  const onSubmit = handleSubmit(async (form) => {
+    const problem = withdrawProblem(form, user.accountBalance);
+    if (problem) {
+      setError(problem);
+      toast.error(problem, { id: 'withdraw-problem' });
+      return;
+    }
+    const request = { amount: form.amount.trim(), method: form.method, address: form.address.trim() };
+    const idempotencyKey = submissionKey.start([request.amount, request.method, request.address]);
+    if (!idempotencyKey) return;
+    setError(undefined);
+    try {
+      await requestWithdrawal.mutateAsync({ ...request, idempotencyKey });
+      submissionKey.finish(true);
+      reset({ ...EMPTY_FORM, method: form.method });
+    } catch (failure) {
+      submissionKey.finish(false);
+      setError(errorMessage(failure));
+    }
+  });
+
+  return (
+    <CardSection title="Request New Withdrawal" className="p-5 sm:p-6 lg:col-span-2">
+      <div className="rounded-xl bg-brand-50 px-4 py-3">
+        <p className="text-sm text-brand-900">Available balance</p>
+        <p className="text-2xl font-bold text-brand-900 tabular-nums">{usd(user.accountBalance)}</p>
+      </div>
+      {!user.isVerified && (
+        <p
+          id={reasonId}
+          className="mt-4 rounded-xl border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900"
+        >
+          <strong className="font-semibold">{MESSAGES.mustBeVerifiedToWithdraw}</strong> You can deposit in
+          the meantime; this form opens as soon as your account is verified.
+        </p>
+      )}
+      {lockedUntil && (
+        <p
+          id={lockId}
+          role="status"
+          className="mt-4 rounded-xl border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900"
+        >
+          <strong className="font-semibold">
+            Withdrawals are paused until {formatDateTime(lockedUntil)}
+          </strong>{' '}
+          after a change to your account's security (password, e-mail or two-factor sign-in). If you did not
+          make it, change your password and contact support.
+        </p>
+      )}
+      <form onSubmit={(event) => void onSubmit(event)} noValidate className="mt-5">
+        <fieldset
+          disabled={!user.isVerified || lockedUntil !== null || requestWithdrawal.isPending}
+          aria-describedby={!user.isVerified ? reasonId : lockedUntil ? lockId : undefined}
+          className="space-y-4"
+        >
+          <legend className="sr-only">Withdrawal details</legend>
+          <TextField label="Amount (USD)" inputMode="decimal" autoComplete="off" {...register('amount')} />
+          <CoinSelectField label="Method" {...register('method')} />
+          <TextField
+            label="Destination address"
+            autoComplete="off"
+            spellCheck={false}
+            className="[&_input]:font-mono"
+            list={addressListId}
+            {...register('address')}
+          />
+          <datalist id={addressListId}>
+            {usableAddresses.map((saved) => (
+              <option key={saved._id} value={saved.address}>
+                {saved.label}
+              </option>
+            ))}
+          </datalist>
+          <p className="text-xs text-slate-600">
+            One of your saved addresses that is ready for withdrawals; manage them in the address book below.
+          </p>
+          <FormError message={error} />
+          <Button type="submit" className="w-full">
+            {requestWithdrawal.isPending ? 'Processing...' : 'WITHDRAW'}
+          </Button>
+        </fieldset>
+      </form>
+    </CardSection>
+  );
+}
+
+function WithdrawalRequests() {
+  const { page, setPage } = useListParams({});
+  const { data, isPending, isError, error } = useWithdrawals(page);
+
+  return (
+    <CardSection title="Your withdrawal requests" className="p-5 sm:p-6 lg:col-span-3">
+      {isPending ? (
+        <PageSpinner label="Loading withdrawal requests" />
+      ) : isError ? (
+        <ErrorNote message={errorMessage(error)} />
+      ) : data.data.length === 0 ? (
+        <p className="rounded-xl bg-slate-50 px-4 py-8 text-center text-sm text-slate-600">
+          No withdrawal requests yet.
+        </p>
+      ) : (
+        <ul className="divide-y divide-slate-100">
+          {data.data.map((withdrawal) => (
+            <li key={withdrawal._id} className="flex items-start justify-between gap-3 py-3">
+              <div className="flex min-w-0 gap-3">
+                <CoinMark coin={withdrawal.method} />
+                <div className="min-w-0 space-y-0.5">
+                  <p className="font-semibold text-slate-900 tabular-nums">
+                    {usd(withdrawal.amount)}{' '}
+                    <span className="font-normal text-slate-600">in {COIN_NAMES[withdrawal.method]}</span>
+                  </p>
+                  <p className="truncate font-mono text-xs text-slate-600" title={withdrawal.address}>
+                    To {withdrawal.address}
+                  </p>
+                  <p className="text-xs text-slate-500">{formatDateTime(withdrawal.createdAt)}</p>
+                  {withdrawal.reason && <p className="text-xs text-red-700">Reason: {withdrawal.reason}</p>}
+                </div>
+              </div>
+              <StatusBadge status={withdrawal.status} />
+            </li>
+          ))}
+        </ul>
+      )}
+      {data && (
+        <div className="mt-4">
+          <Pagination
+            page={page}
+            pageSize={WITHDRAWALS_PAGE_SIZE}
+            total={data.total}
+            onPageChange={setPage}
+            noun="requests"
+          />
+        </div>
+      )}
+    </CardSection>
+  );
+}

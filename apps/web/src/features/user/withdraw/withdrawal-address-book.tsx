@@ -1,0 +1,151 @@
+import type { Coin, WithdrawalAddress } from '@vestora/shared';
+import { useState } from 'react';
+import { errorMessage } from '../../../client/api.ts';
+import { Button } from '../../../ui/button.tsx';
+import { CardSection } from '../../../ui/card.tsx';
+import { ConfirmDialog, FormActions, Modal } from '../../../ui/dialog.tsx';
+import { CurrentPasswordField, FormError, OneTimeCodeField, TextField } from '../../../ui/field.tsx';
+import { PageSpinner } from '../../../ui/spinner.tsx';
+import { ErrorNote } from '../../../ui/table.tsx';
+import { useProofForm } from '../../../ui/use-proof-form.ts';
+import { CoinMark, CoinSelectField } from '../deposit/coin-choice.tsx';
+import { formatDateTime } from '../format.ts';
+import {
+  useAddWithdrawalAddress,
+  useRemoveWithdrawalAddress,
+  useWithdrawalAddressBook,
+} from './withdrawal-addresses-api.ts';
+
+/** The addresses money may leave to: new ones wait out their cool-off, which the list shows. */
+export function WithdrawalAddressBook() {
+  const { data, isPending, isError, error } = useWithdrawalAddressBook();
+  const [isAdding, setIsAdding] = useState(false);
+  const [removing, setRemoving] = useState<WithdrawalAddress | null>(null);
+  const removeAddress = useRemoveWithdrawalAddress();
+
+  const onRemove = async () => {
+    if (!removing) return;
+    removeAddress.mutate(removing._id, { onSuccess: () => setRemoving(null) });
+  };
+
+  return (
+    <CardSection
+      title="Withdrawal addresses"
+      description="Money leaves only to these addresses. A new one can be used once its waiting period is over, and we e-mail you a link that removes it if you did not add it."
+      actions={
+        <Button variant="secondary" onClick={() => setIsAdding(true)}>
+          Add address
+        </Button>
+      }
+      aria-busy={isPending}
+    >
+      {isPending ? (
+        <PageSpinner label="Loading withdrawal addresses" />
+      ) : isError ? (
+        <ErrorNote message={errorMessage(error)} />
+      ) : data.data.length === 0 ? (
+        <p className="rounded-xl bg-slate-50 px-4 py-6 text-center text-sm text-slate-600">
+          No saved addresses yet.
+        </p>
+      ) : (
+        <ul className="divide-y divide-slate-100" aria-label="Saved addresses">
+          {data.data.map((saved) => (
+            <li key={saved._id} className="flex items-start justify-between gap-3 py-3">
+              <div className="flex min-w-0 gap-3">
+                <CoinMark coin={saved.coin} />
+                <div className="min-w-0 space-y-0.5">
+                  <p className="break-words font-semibold text-slate-900">{saved.label}</p>
+                  <p className="break-all font-mono text-xs text-slate-600">{saved.address}</p>
+                  {saved.isUsable ? (
+                    <p className="text-xs font-medium text-emerald-700">Ready for withdrawals</p>
+                  ) : (
+                    <p className="text-xs font-medium text-amber-800">
+                      Waiting period: usable from {formatDateTime(saved.usableAt)}
+                    </p>
+                  )}
+                </div>
+              </div>
+              <Button
+                variant="ghost"
+                size="sm"
+                aria-label={`Remove ${saved.label}`}
+                onClick={() => setRemoving(saved)}
+              >
+                Remove
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <AddAddressDialog open={isAdding} onOpenChange={setIsAdding} />
+      <ConfirmDialog
+        open={removing !== null}
+        onOpenChange={(open) => {
+          if (!open) setRemoving(null);
+        }}
+        title="Remove address"
+        question={`Remove "${removing?.label ?? ''}"? Withdrawals can no longer go to it.`}
+        confirmLabel="Remove"
+        busyLabel="Removing..."
+        isBusy={removeAddress.isPending}
+        variant="danger"
+        onConfirm={onRemove}
+      />
+    </CardSection>
+  );
+}
+
+interface AddAddressForm {
+  coin: Coin;
+  address: string;
+  label: string;
+  password: string;
+  code: string;
+}
+
+const EMPTY_FORM: AddAddressForm = { coin: 'btc', address: '', label: '', password: '', code: '' };
+
+function AddAddressDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+  const addAddress = useAddWithdrawalAddress();
+  const { register, error, isCodeAsked, close, submitWith } = useProofForm<AddAddressForm>(
+    EMPTY_FORM,
+    onOpenChange,
+  );
+  const onSubmit = submitWith(async ({ code, ...form }) => {
+    await addAddress.mutateAsync({ ...form, ...(code ? { code } : {}) });
+    close(false);
+  });
+
+  return (
+    <Modal
+      open={open}
+      onOpenChange={close}
+      title="Add a withdrawal address"
+      description="Your current password confirms it is you. The address can be used once its waiting period is over."
+    >
+      <form onSubmit={(event) => void onSubmit(event)} noValidate>
+        <fieldset disabled={addAddress.isPending} className="space-y-4">
+          <legend className="sr-only">New address</legend>
+          <CoinSelectField label="Coin" {...register('coin')} />
+          <TextField
+            label="Address"
+            autoComplete="off"
+            spellCheck={false}
+            className="[&_input]:font-mono"
+            {...register('address')}
+          />
+          <TextField label="Label" autoComplete="off" maxLength={60} {...register('label')} />
+          <CurrentPasswordField {...register('password')} />
+          {isCodeAsked && <OneTimeCodeField {...register('code')} />}
+          <FormError message={error} />
+          <FormActions
+            submitLabel="Save address"
+            busyLabel="Saving..."
+            isBusy={addAddress.isPending}
+            onCancel={() => close(false)}
+          />
+        </fieldset>
+      </form>
+    </Modal>
+  );
+}

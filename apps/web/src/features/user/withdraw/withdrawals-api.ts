@@ -1,0 +1,42 @@
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Coin } from '@vestora/shared';
+import { requestWithdrawalRoute, userWithdrawalsRoute } from '@vestora/shared/routes';
+import { callApi, queryKeyOf } from '../../../client/api.ts';
+import { useToastMutation } from '../../../ui/use-toast-mutation.ts';
+import { PROFILE_KEY } from '../account/profile-api.ts';
+import { HISTORY_KEY } from '../history/history-api.ts';
+
+export const WITHDRAWALS_PAGE_SIZE = 10;
+
+export function useWithdrawals(page: number) {
+  const query = { page, pageSize: WITHDRAWALS_PAGE_SIZE };
+  return useQuery({
+    queryKey: queryKeyOf(userWithdrawalsRoute, { query }),
+    queryFn: ({ signal }) => callApi(userWithdrawalsRoute, { query, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export interface WithdrawalSubmission {
+  amount: string;
+  method: Coin;
+  address: string;
+  idempotencyKey: string;
+}
+
+/** The amount leaves the available balance at once, so the profile, the list and history all reload. */
+export function useRequestWithdrawal() {
+  const queryClient = useQueryClient();
+  return useToastMutation({
+    waitMessage: () => 'Submitting your withdrawal...',
+    isErrorToasted: true,
+    mutationFn: ({ idempotencyKey, ...body }: WithdrawalSubmission) =>
+      callApi(requestWithdrawalRoute, { body, idempotencyKey }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: PROFILE_KEY }),
+        queryClient.invalidateQueries({ queryKey: queryKeyOf(userWithdrawalsRoute) }),
+        queryClient.invalidateQueries({ queryKey: HISTORY_KEY }),
+      ]),
+  });
+}

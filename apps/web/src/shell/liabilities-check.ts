@@ -1,0 +1,59 @@
+import { useQuery } from '@tanstack/react-query';
+import {
+  type Ed25519Verify,
+  type LiabilityList,
+  type ProofCheck,
+  type Sha256,
+  verifyLiabilityChain,
+} from '@vestora/shared';
+import { liabilitySnapshotsRoute } from '@vestora/shared/routes';
+import { callApi, queryKeyOf } from '../client/api.ts';
+
+/** Every published snapshot, newest first, and the key that signed them. Public. */
+export function usePublishedLiabilities() {
+  return useQuery({
+    queryKey: queryKeyOf(liabilitySnapshotsRoute),
+    queryFn: ({ signal }) => callApi(liabilitySnapshotsRoute, { signal }),
+    select: (answer) => answer.data,
+  });
+}
+
+/** Web Crypto is given copies on their own ArrayBuffer, the form its typings ask for. */
+const own = (bytes: Uint8Array) => new Uint8Array(bytes);
+
+/** SHA-256 computed by the browser, not by anything the platform sends. */
+export const webSha256: Sha256 = async (data) =>
+  new Uint8Array(await crypto.subtle.digest('SHA-256', own(data)));
+
+/** Ed25519 verification by the browser's own Web Crypto. */
+export const webEd25519: Ed25519Verify = async (publicKey, signature, message) => {
+  const key = await crypto.subtle.importKey('raw', own(publicKey), { name: 'Ed25519' }, false, ['verify']);
+  return crypto.subtle.verify({ name: 'Ed25519' }, key, own(signature), own(message));
+};
+
+/** Why this browser cannot check a proof by itself, or undefined when it can. */
+export function missingWebCrypto(): string | undefined {
+  return globalThis.crypto?.subtle
+    ? undefined
+    : 'This browser offers no Web Crypto here (it needs an https:// address), so it cannot check the proof itself. Download the proof and run the standalone verifier instead.';
+}
+
+/**
+ * Checks the whole published chain in this browser: every signature against the published key and
+ * every link to the predecessor's root. A browser without Ed25519 in Web Crypto says so.
+ */
+export async function checkChainInBrowser(list: LiabilityList): Promise<ProofCheck> {
+  const missing = missingWebCrypto();
+  if (missing) return { isValid: false, problem: missing };
+  try {
+    return await verifyLiabilityChain(list, webEd25519);
+  } catch (error) {
+    const isUnsupported = error instanceof DOMException && error.name === 'NotSupportedError';
+    return {
+      isValid: false,
+      problem: isUnsupported
+        ? 'This browser cannot check Ed25519 signatures. Download the proof and run the standalone verifier instead.'
+        : `The signatures could not be checked: ${error instanceof Error ? error.message : String(error)}`,
+    };
+  }
+}
