@@ -1,4 +1,5 @@
 import type { ReactNode, ThHTMLAttributes } from 'react';
+import { Notice } from './notice.tsx';
 
 /**
  * A data table in a card. From the small breakpoint up it is a plain table; on phones each row
@@ -70,10 +71,11 @@ export function EmptyRow({ columns, children }: { columns: number; children: Rea
   );
 }
 
+/** Why a list could not be read. */
 export function ErrorNote({ message }: { message: string }) {
   return (
-    <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-700">
+    <Notice tone="error" role="alert">
       {message}
-    </p>
+    </Notice>
   );
 }

@@ -1,15 +1,50 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type FieldValues, type UseFormProps, useForm } from 'react-hook-form';
+import {
+  type FieldErrors,
+  type FieldValues,
+  type SubmitErrorHandler,
+  type SubmitHandler,
+  type UseFormProps,
+  useForm,
+} from 'react-hook-form';
+import toast from 'react-hot-toast';
 import type { z } from 'zod';
 
+interface ZodFormOptions<Input extends FieldValues, Output extends FieldValues>
+  extends Omit<UseFormProps<Input, unknown, Output>, 'resolver'> {
+  /**
+   * For the specification's flows that report a refused submission as a toast (sign-in, sign-up,
+   * forgot password, the deposit flows): the schema's first problem, in the schema's own order, is
+   * toasted as well as marked on its field. Decision 014.
+   */
+  isFirstProblemToasted?: boolean;
+}
+
+/** The message of the first field error, in the order the schema reported them. */
+export function firstProblemOf(errors: FieldErrors): string | undefined {
+  for (const error of Object.values(errors)) {
+    if (typeof error?.message === 'string' && error.message) return error.message;
+    const nested = error && typeof error === 'object' ? firstProblemOf(error as FieldErrors) : undefined;
+    if (nested) return nested;
+  }
+  return undefined;
+}
+
 /**
- * A react-hook-form form checked by a shared zod schema: the schema's issues land on the fields
- * they name (which then mark themselves invalid), and after the first submission each edit checks
- * again, so an error goes away as soon as the value is fixed.
+ * The one way a form is written: react-hook-form checked by a shared zod schema. The schema's issues
+ * land on the fields they name (which then mark themselves invalid), and after the first submission
+ * each edit checks again, so an error goes away as soon as the value is fixed.
  */
 export function useZodForm<Input extends FieldValues, Output extends FieldValues>(
   schema: z.ZodType<Output, Input>,
-  options: Omit<UseFormProps<Input, unknown, Output>, 'resolver'> = {},
+  { isFirstProblemToasted = false, ...options }: ZodFormOptions<Input, Output> = {},
 ) {
-  return useForm<Input, unknown, Output>({ ...options, resolver: zodResolver(schema) });
+  const form = useForm<Input, unknown, Output>({ ...options, resolver: zodResolver(schema) });
+  const handleSubmit = (onValid: SubmitHandler<Output>, onInvalid?: SubmitErrorHandler<Input>) =>
+    form.handleSubmit(onValid, (errors, event) => {
+      const problem = isFirstProblemToasted ? firstProblemOf(errors) : undefined;
+      if (problem) toast.error(problem);
+      return onInvalid?.(errors, event);
+    });
+  return { ...form, handleSubmit };
 }
