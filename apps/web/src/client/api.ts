@@ -165,3 +165,18 @@ function queryStringOf(query: unknown): string {
   const text = search.toString();
   return text ? `?${text}` : '';
 }
+
+/**
+ * What `useQuery` needs to read a route: its key and the call, with the same input in both so the
+ * cache can never hold one answer under another input's key. Spread it beside `select`,
+ * `placeholderData` and the like.
+ */
+export function routeQuery<Route extends RouteRef<RouteContract>>(
+  route: Route,
+  input: Pick<CallInput<ContractOf<Route>>, 'params' | 'query'> = {},
+) {
+  return {
+    queryKey: queryKeyOf(route, input),
+    queryFn: ({ signal }: { signal: AbortSignal }) => callApi(route, { ...input, signal }),
+  };
+}

@@ -1,23 +1,17 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { investmentsRoute, investRoute, plansRoute } from '@vestora/shared/routes';
-import { callApi, queryKeyOf } from '../../../client/api.ts';
+import { callApi, queryKeyOf, routeQuery } from '../../../client/api.ts';
 import { useToastMutation } from '../../../ui/use-toast-mutation.ts';
 import { PROFILE_KEY } from '../account/profile-api.ts';
 import { HISTORY_KEY } from '../history/history-api.ts';
 
 /** The operator's current plan catalogue (retired plans are left out by the server). */
 export function usePlans() {
-  return useQuery({
-    queryKey: queryKeyOf(plansRoute),
-    queryFn: ({ signal }) => callApi(plansRoute, { signal }),
-  });
+  return useQuery(routeQuery(plansRoute));
 }
 
 export function useInvestments() {
-  return useQuery({
-    queryKey: queryKeyOf(investmentsRoute),
-    queryFn: ({ signal }) => callApi(investmentsRoute, { signal }),
-  });
+  return useQuery(routeQuery(investmentsRoute));
 }
 
 export interface InvestSubmission {
