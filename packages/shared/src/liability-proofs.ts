@@ -85,6 +85,10 @@ export async function verifyLiabilityProof(proof: LiabilityProof, sha256: Sha256
   let index = proof.index;
   for (const step of proof.path) {
     const sibling = { hash: hexToBytes(step.hash), sum: BigInt(step.sum) };
+    // Each sum read is below 10^77, but the sums added so far can pass 2^256, which no node can hash.
+    if (node.sum >= MAX_SUM) {
+      return { isValid: false, problem: 'A sum on the path does not fit in 32 bytes.' };
+    }
     const [left, right] = index % 2 === 0 ? [node, sibling] : [sibling, node];
     node = { hash: await sha256(nodeHashInput(left, right)), sum: left.sum + right.sum };
     index = Math.floor(index / 2);
