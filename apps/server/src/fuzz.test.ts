@@ -1,5 +1,6 @@
+import type { HttpMethod } from '@vestora/shared';
 import fc from 'fast-check';
-import type { FastifyInstance, HTTPMethods } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { fundUser, ledgerHealth, requestDeposit } from '../test/money.ts';
 import { ADMIN, bearer, createTestApp, login, signUpAndLogin, type TestApp } from '../test/test-app.ts';
@@ -29,7 +30,8 @@ const OWN_RECORD_WRITES = [
 
 let t: TestApp;
 let app: FastifyInstance;
-const routes: { method: HTTPMethods; url: string }[] = [];
+// Every API route is registered from a contract, whose method is one of the four `HttpMethod`s.
+const routes: { method: HttpMethod; url: string }[] = [];
 beforeAll(async () => {
   t = await createTestApp({ login: { maxFailures: 1_000_000, windowMs: 60_000 } });
   app = await buildApp({
@@ -40,7 +42,8 @@ beforeAll(async () => {
       if (!route.url.startsWith('/api/')) return;
       for (const method of [route.method].flat()) {
         const key = `${method} ${route.url}`;
-        if (method !== 'HEAD' && !SKIPPED.has(key)) routes.push({ method, url: route.url });
+        if (method !== 'HEAD' && !SKIPPED.has(key))
+          routes.push({ method: method as HttpMethod, url: route.url });
       }
     },
   });

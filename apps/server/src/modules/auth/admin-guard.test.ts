@@ -1,4 +1,4 @@
-import type { HTTPMethods } from 'fastify';
+import type { HttpMethod } from '@vestora/shared';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { bearer, createTestApp, signUpAndLogin, type TestApp } from '../../../test/test-app.ts';
 import { buildApp } from '../../app.ts';
@@ -13,7 +13,8 @@ afterAll(async () => {
 
 /** Walks every registered /api/admin route, so a route added later cannot forget the guard. */
 it('refuses every admin route to a regular user (403) and to no token (401)', async () => {
-  const adminRoutes: { method: HTTPMethods; url: string }[] = [];
+  // Every API route is registered from a contract, whose method is one of the four `HttpMethod`s.
+  const adminRoutes: { method: HttpMethod; url: string }[] = [];
   const app = await buildApp({
     config: t.config,
     db: t.db,
@@ -21,7 +22,7 @@ it('refuses every admin route to a regular user (403) and to no token (401)', as
     onRoute: (route) => {
       if (!route.url.startsWith('/api/admin')) return;
       for (const method of [route.method].flat()) {
-        if (method !== 'HEAD') adminRoutes.push({ method, url: route.url });
+        if (method !== 'HEAD') adminRoutes.push({ method: method as HttpMethod, url: route.url });
       }
     },
   });

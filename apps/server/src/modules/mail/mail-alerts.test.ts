@@ -327,6 +327,33 @@ describe('e-mail alerts', () => {
     expect(await outboxCount(user._id, 'admin_credit')).toBe(0);
     expect(mailsTo(input.email, /Deposit|balance/)).toEqual([]);
   });
+
+  it('tells the owner by e-mail whenever an alert is turned off, and only then', async () => {
+    const { token, input, user } = await userWithCode('Heron_7');
+    const choose = (choices: { deposits: boolean; withdrawals: boolean; adjustments: boolean }) =>
+      call('PUT', '/api/user/alertPreferences', token, choices);
+
+    expect((await choose({ deposits: true, withdrawals: false, adjustments: false })).statusCode).toBe(200);
+    const notice = await mailTo(input.email, /E-mail alerts were turned off/);
+    expectCarries(notice, 'Heron_7');
+    expect(notice.content).toContain(
+      "You will no longer get e-mails about withdrawals requested, paid or declined, an administrator's credit or debit.",
+    );
+    expect(notice.content).toContain('If you did not make this change, change your password now');
+
+    // Turning alerts on again, or saving the same choices, is no news.
+    expect((await choose({ deposits: true, withdrawals: true, adjustments: false })).statusCode).toBe(200);
+    expect((await choose({ deposits: true, withdrawals: true, adjustments: false })).statusCode).toBe(200);
+    expect(await outboxCount(user._id, 'alerts_turned_off')).toBe(1);
+
+    // Two sessions muting the same alert at once: each change is told, none is lost.
+    const raced = await Promise.all([
+      choose({ deposits: true, withdrawals: false, adjustments: false }),
+      choose({ deposits: true, withdrawals: false, adjustments: false }),
+    ]);
+    expect(raced.map((answer) => answer.statusCode)).toEqual([200, 200]);
+    expect(await outboxCount(user._id, 'alerts_turned_off')).toBeGreaterThanOrEqual(2);
+  });
 });
 
 describe('the new-device alert', () => {

@@ -36,6 +36,7 @@ type SecurityMailKind =
   | 'sessions_ended'
   | 'account_closed'
   | 'anti_phishing_code_changed'
+  | 'alerts_turned_off'
   | 'withdrawal_address_added'
   | 'administrator_role';
 
@@ -126,13 +127,41 @@ export async function getMailChoices(db: Executor, userId: string): Promise<Mail
   };
 }
 
+/** How each money e-mail reads in the notice that it was turned off. */
+const CHOICE_NAMES: Record<keyof MailChoices, string> = {
+  deposits: 'deposits approved or declined',
+  withdrawals: 'withdrawals requested, paid or declined',
+  adjustments: "an administrator's credit or debit",
+};
+
+/**
+ * Saves which money e-mails the user gets. Turning one off is itself told by e-mail, which always
+ * goes: a stolen session could otherwise mute the withdrawal e-mails before emptying the account.
+ */
 export async function setMailChoices(
-  db: Executor,
+  db: Database,
   userId: string,
   choices: MailChoices,
 ): Promise<MailChoices> {
-  const row = await upsertMailPreferences(db, { userId, ...choices });
-  return { deposits: row.deposits, withdrawals: row.withdrawals, adjustments: row.adjustments };
+  return runInTransaction(db, async (tx) => {
+    const before = await getMailChoices(tx, userId);
+    const row = await upsertMailPreferences(tx, { userId, ...choices });
+    const turnedOff = (Object.keys(CHOICE_NAMES) as (keyof MailChoices)[]).filter(
+      (choice) => before[choice] && !row[choice],
+    );
+    if (turnedOff.length > 0) {
+      await queueUserMail(tx, {
+        userId,
+        kind: 'alerts_turned_off',
+        subject: 'E-mail alerts were turned off',
+        paragraphs: [
+          `You will no longer get e-mails about ${turnedOff.map((choice) => CHOICE_NAMES[choice]).join(', ')}. Security e-mails always go.`,
+          'If you did not make this change, change your password now and turn the alerts on again under Settings, Security.',
+        ],
+      });
+    }
+    return { deposits: row.deposits, withdrawals: row.withdrawals, adjustments: row.adjustments };
+  });
 }
 
 export interface SignInPlace {
