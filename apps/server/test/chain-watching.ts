@@ -9,6 +9,17 @@ import type { ChainSource } from '../src/modules/chain/chain-source.ts';
 import type { WatcherDeps } from '../src/modules/chain/chain-watcher.ts';
 import { bearer } from './test-app.ts';
 
+/** A node address the API tests name but never call: they run no watcher, and nothing listens there. */
+export const NAMED_NODE = 'http://127.0.0.1:9/';
+
+/**
+ * The chain settings of an API test that saves keys: the defaults (mainnet) with both nodes named,
+ * since a key nothing would watch is refused.
+ */
+export function nodesNamed(): { chain: ChainConfig } {
+  return { chain: { ...loadConfig({}).chain, bitcoinRpcUrl: NAMED_NODE, ethereumRpcUrl: NAMED_NODE } };
+}
+
 /** The chain settings of a test server: the defaults, regtest, and the nodes given. */
 export function chainConfig(overrides: Partial<ChainConfig>): { chain: ChainConfig } {
   return { chain: { ...loadConfig({}).chain, bitcoinNetwork: 'regtest', ...overrides } };

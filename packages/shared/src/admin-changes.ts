@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /** What a second administrator must approve: where depositors are told to pay. */
-export const ADMIN_CHANGE_KINDS = ['gateway.address', 'wallet.key'] as const;
+export const ADMIN_CHANGE_KINDS = ['gateway.address', 'wallet.key', 'wallet.removal'] as const;
 export type AdminChangeKind = (typeof ADMIN_CHANGE_KINDS)[number];
 
 export const AdminChangeSchema = z.object({

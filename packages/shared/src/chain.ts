@@ -33,6 +33,11 @@ export const WalletSchema = z.object({
   setAt: z.string().nullable(),
   /** Confirmed payments of this coin held because its USD rate is missing or too old. */
   waitingForRate: z.number().int(),
+  /**
+   * The setting naming this coin's node, while it is unset: nothing watches the key's addresses, so
+   * depositors are shown the gateway address instead and a key cannot be saved.
+   */
+  missingNodeSetting: z.enum(['BITCOIN_RPC_URL', 'ETHEREUM_RPC_URL']).nullable(),
 });
 export type Wallet = z.infer<typeof WalletSchema>;
 

@@ -236,6 +236,15 @@ export const MESSAGES = {
     'The new key waits for another administrator to approve it; deposits keep going to the current addresses until then.',
   walletPreviewed: 'Nothing saved yet: compare these addresses with your own wallet first.',
   noWalletForCoin: 'Deposits of this coin do not go to per-user addresses yet.',
+  bitcoinWalletNeedsNode:
+    'Nothing would watch these addresses: no Bitcoin node is configured. Set BITCOIN_RPC_URL and restart the server, then save the key.',
+  ethereumWalletNeedsNode:
+    'Nothing would watch these addresses: no Ethereum node is configured. Set ETHEREUM_RPC_URL and restart the server, then save the key.',
+  noWalletToRemove: 'This coin has no watch-only key to remove.',
+  walletRemoved:
+    'Key removed. Depositors of this coin pay to its gateway address and upload a proof again; payments to the old addresses are still credited while a node watches them.',
+  walletRemovalWaiting:
+    'The removal waits for another administrator to approve it; deposits keep going to the current addresses until then.',
   chainDepositNotReviewed:
     'This deposit is credited from the blockchain after its confirmations; there is nothing to approve or decline.',
 } as const;

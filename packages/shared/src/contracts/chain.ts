@@ -27,6 +27,16 @@ export const setWalletRoute = defineRoute({
   response: z.object({ data: WalletSchema, message: z.string() }),
 });
 
+export const removeWalletRoute = defineRoute({
+  method: 'DELETE',
+  path: '/api/admin/wallets/:coin',
+  access: 'admin',
+  summary:
+    "Remove a coin's watch-only key (through a second administrator's approval, as setting one): depositors pay to the coin's gateway address and upload a proof again.",
+  params: CoinParamsSchema,
+  response: z.object({ data: WalletSchema, message: z.string() }),
+});
+
 export const depositAddressRoute = defineRoute({
   method: 'GET',
   path: '/api/user/depositAddress/:coin',

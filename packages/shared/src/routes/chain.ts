@@ -17,3 +17,7 @@ export const setWalletRoute: RouteRef<typeof chain.setWalletRoute> = {
   method: 'PUT',
   path: '/api/admin/wallets/:coin',
 };
+export const removeWalletRoute: RouteRef<typeof chain.removeWalletRoute> = {
+  method: 'DELETE',
+  path: '/api/admin/wallets/:coin',
+};

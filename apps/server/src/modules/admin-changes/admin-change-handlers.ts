@@ -1,4 +1,4 @@
-import { walletKeyChangeHandler } from '../chain/chain.service.ts';
+import { walletKeyChangeHandler, walletRemovalChangeHandler } from '../chain/chain.service.ts';
 import { gatewayChangeHandler } from '../gateways/gateways.service.ts';
 import type { AdminChangeHandlers } from './admin-changes.service.ts';
 
@@ -6,4 +6,5 @@ import type { AdminChangeHandlers } from './admin-changes.service.ts';
 export const ADMIN_CHANGE_HANDLERS: AdminChangeHandlers = {
   'gateway.address': gatewayChangeHandler,
   'wallet.key': walletKeyChangeHandler,
+  'wallet.removal': walletRemovalChangeHandler,
 };

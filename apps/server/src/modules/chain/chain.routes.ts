@@ -3,12 +3,19 @@ import {
   chainDepositsRoute,
   depositAddressRoute,
   MESSAGES,
+  removeWalletRoute,
   setWalletRoute,
 } from '@vestora/shared';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../lib/route.ts';
 import { throttle } from '../../lib/throttle.ts';
-import { getDepositAddress, listUserChainPayments, listWallets, setWallet } from './chain.service.ts';
+import {
+  getDepositAddress,
+  listUserChainPayments,
+  listWallets,
+  removeWallet,
+  setWallet,
+} from './chain.service.ts';
 
 export async function chainRoutes(app: FastifyInstance): Promise<void> {
   const deps = { db: app.db, clock: app.clock, config: app.config.chain };
@@ -26,6 +33,19 @@ export async function chainRoutes(app: FastifyInstance): Promise<void> {
           ? MESSAGES.walletChangeWaiting
           : MESSAGES.walletSaved;
       return { data: wallet, message };
+    },
+    { onRequest: [throttle(app, 'write')] },
+  );
+
+  route(
+    app,
+    removeWalletRoute,
+    async ({ actor, params }) => {
+      const { wallet, isWaitingForApproval } = await removeWallet(deps, actor, params.coin);
+      return {
+        data: wallet,
+        message: isWaitingForApproval ? MESSAGES.walletRemovalWaiting : MESSAGES.walletRemoved,
+      };
     },
     { onRequest: [throttle(app, 'write')] },
   );

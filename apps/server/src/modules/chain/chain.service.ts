@@ -67,8 +67,25 @@ function toWallet(
     highestIndex: figures.highestIndex,
     setAt: row?.createdAt.toISOString() ?? null,
     waitingForRate: figures.waitingForRate,
+    missingNodeSetting: missingNodeSetting(coin, config),
   };
 }
+
+/** The setting naming the node that would watch a coin's addresses, while it is unset. */
+function missingNodeSetting(coin: Coin, config: ChainConfig): Wallet['missingNodeSetting'] {
+  if (coin === 'btc') return config.bitcoinRpcUrl ? null : 'BITCOIN_RPC_URL';
+  return config.ethereumRpcUrl ? null : 'ETHEREUM_RPC_URL';
+}
+
+/** Whether a coin's key gives depositors their own addresses: only while a node watches them. */
+export function isWatched(coin: Coin, config: ChainConfig): boolean {
+  return missingNodeSetting(coin, config) === null;
+}
+
+const NODE_NEEDED_MESSAGES = {
+  BITCOIN_RPC_URL: MESSAGES.bitcoinWalletNeedsNode,
+  ETHEREUM_RPC_URL: MESSAGES.ethereumWalletNeedsNode,
+} as const;
 
 export async function listWallets(db: Executor, config: ChainConfig): Promise<Wallet[]> {
   const [rows, highest, waiting] = await Promise.all([
@@ -107,9 +124,13 @@ export async function setWallet(
       highestIndex: null,
       setAt: null,
       waitingForRate: 0,
+      missingNodeSetting: missingNodeSetting(coin, deps.config),
     };
     return { wallet, isWaitingForApproval: false };
   }
+  // A key nothing watches would show depositors an address whose payments are never credited.
+  const unsetNode = missingNodeSetting(coin, deps.config);
+  if (unsetNode) throw new AppError('BAD_REQUEST', NODE_NEEDED_MESSAGES[unsetNode]);
   return deps.db.transaction(async (tx) => {
     await lockWalletCoin(tx, { coin });
     const current = await getActiveWallet(tx, { coin });
@@ -157,6 +178,62 @@ async function applyWalletKey(
   return saved;
 }
 
+/**
+ * Removes a coin's key: depositors go back to the coin's gateway address and proof upload. The
+ * retired key's addresses stay watched, so a payment already on its way is still credited. Like a
+ * new key, with more than one administrator it waits for another one's approval.
+ */
+export async function removeWallet(
+  deps: { db: Database; clock: Clock; config: ChainConfig },
+  actor: Actor,
+  coin: Coin,
+): Promise<{ wallet: Wallet; isWaitingForApproval: boolean }> {
+  return deps.db.transaction(async (tx) => {
+    await lockWalletCoin(tx, { coin });
+    const current = await getActiveWallet(tx, { coin });
+    if (!current) throw new AppError('NOT_FOUND', MESSAGES.noWalletToRemove);
+    if (await needsSecondAdmin(tx)) {
+      const removal: WalletRemoval = { coin, xpub: current.xpub };
+      await proposeAdminChange(tx, deps, actor, { kind: 'wallet.removal', subject: coin, payload: removal });
+      return { wallet: await walletWithFigures(tx, coin, current, deps.config), isWaitingForApproval: true };
+    }
+    await applyWalletRemoval(tx, { actor, now: deps.clock.now() }, { coin, xpub: current.xpub });
+    return { wallet: await walletWithFigures(tx, coin, undefined, deps.config), isWaitingForApproval: false };
+  });
+}
+
+const WalletRemovalSchema = z.object({ coin: z.enum(COINS), xpub: z.string() });
+type WalletRemoval = z.infer<typeof WalletRemovalSchema>;
+
+/** Retires the key the removal was proposed for; one replaced since then is left alone. */
+async function applyWalletRemoval(
+  tx: Executor,
+  { actor, now }: { actor: Actor; now: Date },
+  { coin, xpub }: WalletRemoval,
+): Promise<void> {
+  await lockWalletCoin(tx, { coin });
+  const current = await getActiveWallet(tx, { coin });
+  if (!current || current.xpub !== xpub) throw new AppError('CONFLICT', MESSAGES.noWalletToRemove);
+  await retireWallet(tx, { id: current.id, at: now });
+  await recordAudit(tx, actor, {
+    action: 'wallet.removed',
+    targetType: 'wallet',
+    targetId: current.id,
+    before: { coin, xpub, confirmations: current.confirmations },
+    after: null,
+  });
+}
+
+/** A key's removal waiting for a second administrator: shown with the key it removes. */
+export const walletRemovalChangeHandler: AdminChangeHandler = {
+  async describe(payload) {
+    return { key: WalletRemovalSchema.parse(payload).xpub };
+  },
+  async apply(tx, { approver, now }, payload) {
+    await applyWalletRemoval(tx, { actor: approver, now }, WalletRemovalSchema.parse(payload));
+  },
+};
+
 async function walletWithFigures(
   tx: Executor,
   coin: Coin,
@@ -200,7 +277,7 @@ export async function getDepositAddress(
 ): Promise<DepositAddress> {
   const network = deps.config.bitcoinNetwork;
   const { wallet, addressIndex } = await deps.db.transaction(async (tx) => {
-    const active = await getActiveWallet(tx, { coin });
+    const active = isWatched(coin, deps.config) ? await getActiveWallet(tx, { coin }) : undefined;
     if (!active) throw new AppError('NOT_FOUND', MESSAGES.noWalletForCoin);
     // Two first requests at once (two tabs, or ETH and USDT) get one index; none is skipped.
     await lockKeyIndexes(tx, { xpub: active.xpub });

@@ -1,13 +1,14 @@
 import { MESSAGES } from '@vestora/shared';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { nodesNamed } from '../../../test/chain-watching.ts';
 import { requestDeposit } from '../../../test/money.ts';
 import { bearer, signUpAndLogin, type TestApp, withTestApp } from '../../../test/test-app.ts';
 import { TEST_WALLET } from '../../../test/test-wallet.ts';
 
 let t: TestApp;
 let adminToken: string;
-withTestApp((suite) => ({ t, adminToken } = suite));
+withTestApp((suite) => ({ t, adminToken } = suite), nodesNamed());
 
 function setWallet(coin: string, payload: object, token = adminToken) {
   return t.app.inject({ method: 'PUT', url: `/api/admin/wallets/${coin}`, headers: bearer(token), payload });

@@ -1,5 +1,6 @@
 import { MESSAGES } from '@vestora/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { nodesNamed } from '../../../test/chain-watching.ts';
 import { ADMIN, bearer, createTestApp, login, signUpAndLogin, type TestApp } from '../../../test/test-app.ts';
 import { TEST_WALLET } from '../../../test/test-wallet.ts';
 
@@ -7,7 +8,7 @@ let t: TestApp;
 let firstAdmin: string;
 let secondAdmin: string;
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp(nodesNamed());
   firstAdmin = (await login(t.app, ADMIN.email, ADMIN.password)).token;
   const { input } = await signUpAndLogin(t.app);
   await t.pool.query('update users set is_admin = true where user_name = $1', [input.userName]);

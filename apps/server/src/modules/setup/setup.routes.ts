@@ -4,9 +4,12 @@ import { route } from '../../lib/route.ts';
 import { getSetupChecklist, listDepositCoins } from './setup.service.ts';
 
 export async function setupRoutes(app: FastifyInstance): Promise<void> {
-  route(app, depositCoinsRoute, async () => ({ data: await listDepositCoins(app.db) }));
+  route(app, depositCoinsRoute, async () => ({ data: await listDepositCoins(app.db, app.config.chain) }));
 
   route(app, setupChecklistRoute, async () => ({
-    data: await getSetupChecklist(app.db, { isMailConfigured: app.config.smtpUrl !== undefined }),
+    data: await getSetupChecklist(app.db, {
+      isMailConfigured: app.config.smtpUrl !== undefined,
+      chain: app.config.chain,
+    }),
   }));
 }

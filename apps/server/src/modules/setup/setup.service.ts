@@ -1,16 +1,19 @@
 import { COINS, type Coin, type SetupChecklistItem } from '@vestora/shared';
+import type { ChainConfig } from '../../config/env.ts';
 import type { Executor } from '../../db/client.ts';
 import { listActiveWallets } from '../chain/chain.repo.ts';
+import { isWatched } from '../chain/chain.service.ts';
 import { countAdminsWithoutTwoFactor } from '../two-factor/two-factor.repo.ts';
 import { countActivePlans, getYieldReserveCents, listCoinsWithGateway } from './setup.repo.ts';
 
 /**
  * Coins a depositor can pay in, in the platform's order: only those with an address to pay to, the
- * operator's gateway or the user's own address derived from a watch-only wallet.
+ * operator's gateway or the user's own address derived from a watch-only wallet that a node watches.
  */
-export async function listDepositCoins(db: Executor): Promise<Coin[]> {
+export async function listDepositCoins(db: Executor, chain: ChainConfig): Promise<Coin[]> {
   const [withGateway, wallets] = await Promise.all([listCoinsWithGateway(db), listActiveWallets(db)]);
-  const payable = new Set([...withGateway, ...wallets.map((wallet) => wallet.coin)]);
+  const watched = wallets.map((wallet) => wallet.coin).filter((coin) => isWatched(coin, chain));
+  const payable = new Set([...withGateway, ...watched]);
   return COINS.filter((coin) => payable.has(coin));
 }
 
@@ -20,10 +23,10 @@ export async function listDepositCoins(db: Executor): Promise<Coin[]> {
  */
 export async function getSetupChecklist(
   db: Executor,
-  { isMailConfigured }: { isMailConfigured: boolean },
+  { isMailConfigured, chain }: { isMailConfigured: boolean; chain: ChainConfig },
 ): Promise<{ isComplete: boolean; items: SetupChecklistItem[] }> {
   const [coins, activePlans, reserveCents, adminsWithoutTwoFactor] = await Promise.all([
-    listDepositCoins(db),
+    listDepositCoins(db, chain),
     countActivePlans(db),
     getYieldReserveCents(db),
     countAdminsWithoutTwoFactor(db),
