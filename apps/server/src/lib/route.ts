@@ -109,7 +109,7 @@ export function route<const Contract extends RouteContract>(
       if (!contract.idempotent) return run(input);
 
       const { status, body: answer } = await withIdempotency(
-        app.db,
+        { db: app.db, clock: app.clock, retentionMs: app.config.retention.idempotencyKeysMs },
         {
           userId: actorOf(request).user.id,
           key: idempotencyKeyOf(request),

@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static';
 import { apiReferenceRoute, openApiDocumentRoute } from '@vestora/shared';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../lib/route.ts';
+import { HOUR_MS } from '../../lib/time.ts';
 import { openApiDocument } from './openapi.ts';
 
 const ASSETS_PREFIX = '/api/docs/assets/';
@@ -36,7 +37,10 @@ export async function apiReferenceRoutes(app: FastifyInstance): Promise<void> {
   let document: ReturnType<typeof openApiDocument> | undefined;
   // Built on first request: by then every route has registered its contract.
   route(app, openApiDocumentRoute, async () => {
-    document ??= openApiDocument(app.contracts, { title: 'Vestora' });
+    document ??= openApiDocument(app.contracts, {
+      title: 'Vestora',
+      idempotencyHours: app.config.retention.idempotencyKeysMs / HOUR_MS,
+    });
     return document;
   });
   route(app, apiReferenceRoute, async ({ reply }) => {

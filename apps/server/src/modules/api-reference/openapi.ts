@@ -49,7 +49,7 @@ function requestBodyOf(contract: RouteContract) {
   };
 }
 
-function operationOf(contract: RouteContract) {
+function operationOf(contract: RouteContract, { idempotencyHours }: { idempotencyHours: number }) {
   const status = String(contract.status ?? 200);
   const success = contract.produces
     ? { description: contract.summary, content: { [contract.produces]: {} } }
@@ -65,7 +65,7 @@ function operationOf(contract: RouteContract) {
     name: 'Idempotency-Key',
     in: 'header',
     required: false,
-    description: 'The same key replays the first answer instead of running the request again (24 hours).',
+    description: `The same key replays the first answer instead of running the request again, for ${idempotencyHours} hours after its first use.`,
     schema: { type: 'string', maxLength: 255 },
   };
   return {
@@ -83,11 +83,17 @@ function operationOf(contract: RouteContract) {
 }
 
 /** The OpenAPI 3.1 document of every route registered from a contract. */
-export function openApiDocument(contracts: readonly RouteContract[], { title }: { title: string }) {
+export function openApiDocument(
+  contracts: readonly RouteContract[],
+  { title, idempotencyHours }: { title: string; idempotencyHours: number },
+) {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const contract of contracts) {
     const path = contract.path.replace(/:(\w+)/g, '{$1}');
-    paths[path] = { ...paths[path], [contract.method.toLowerCase()]: operationOf(contract) };
+    paths[path] = {
+      ...paths[path],
+      [contract.method.toLowerCase()]: operationOf(contract, { idempotencyHours }),
+    };
   }
   return {
     openapi: '3.1.0',

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { idempotencyKeys } from '../../db/schema/index.ts';
 
@@ -10,7 +10,11 @@ export async function tryLockKey(db: Executor, { userId, key }: { userId: string
   return result.rows[0]?.locked === true;
 }
 
-export async function findKey(db: Executor, { userId, key }: { userId: string; key: string }) {
+/** The key's stored answer, if it was saved after `notBefore` (older ones are past their retention). */
+export async function findKey(
+  db: Executor,
+  { userId, key, notBefore }: { userId: string; key: string; notBefore: Date },
+) {
   const [row] = await db
     .select()
     .from(idempotencyKeys)
@@ -18,7 +22,7 @@ export async function findKey(db: Executor, { userId, key }: { userId: string; k
       and(
         eq(idempotencyKeys.userId, userId),
         eq(idempotencyKeys.key, key),
-        sql`${idempotencyKeys.createdAt} > now() - interval '24 hours'`,
+        gt(idempotencyKeys.createdAt, notBefore),
       ),
     );
   return row;
@@ -34,7 +38,7 @@ export async function saveKey(db: Executor, values: typeof idempotencyKeys.$infe
         requestHash: values.requestHash,
         responseStatus: values.responseStatus,
         responseBody: values.responseBody,
-        createdAt: sql`now()`,
+        createdAt: values.createdAt,
       },
     });
 }

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { MESSAGES } from '@vestora/shared';
 import type { Database } from '../../db/client.ts';
+import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import { runInTransaction, type Transaction } from '../../lib/transaction.ts';
 import { findKey, saveKey, tryLockKey } from './idempotency.repo.ts';
@@ -23,10 +24,11 @@ const VALID_KEY = /^[\x21-\x7e]{1,255}$/;
 /**
  * Stripe's semantics: the key is claimed in the same transaction as the work, so a retry after a
  * success replays the first response and moves nothing; a retry while the first is running gets
- * 409; the same key for a different request gets 422. Without a key the work simply runs.
+ * 409; the same key for a different request gets 422. Without a key the work simply runs. A key is
+ * honoured for `retentionMs` (IDEMPOTENCY_RETENTION_HOURS) from its first use, by the clock.
  */
 export async function withIdempotency(
-  db: Database,
+  { db, clock, retentionMs }: { db: Database; clock: Clock; retentionMs: number },
   request: IdempotencyRequest,
   work: (tx: Transaction) => Promise<StoredResponse>,
 ): Promise<StoredResponse> {
@@ -39,7 +41,8 @@ export async function withIdempotency(
     if (!(await tryLockKey(tx, { userId, key }))) {
       throw new AppError('CONFLICT', MESSAGES.idempotencyInProgress);
     }
-    const previous = await findKey(tx, { userId, key });
+    const now = clock.now();
+    const previous = await findKey(tx, { userId, key, notBefore: new Date(now.getTime() - retentionMs) });
     if (previous) {
       if (previous.requestHash !== requestHash) {
         throw new AppError('UNPROCESSABLE', MESSAGES.idempotencyMismatch);
@@ -53,6 +56,7 @@ export async function withIdempotency(
       requestHash,
       responseStatus: response.status,
       responseBody: JSON.stringify(response.body),
+      createdAt: now,
     });
     return response;
   });

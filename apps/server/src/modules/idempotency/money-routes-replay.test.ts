@@ -1,9 +1,10 @@
 import type { Plan } from '@vestora/shared';
 import { describe, expect, it } from 'vitest';
 import { createTestClock } from '../../../test/clock.ts';
-import { multipart, saveUsableWithdrawalAddress, verify } from '../../../test/money.ts';
-import { bearer, signUpAndLogin, type TestApp, withTestApp } from '../../../test/test-app.ts';
+import { multipart, requestDeposit, saveUsableWithdrawalAddress, verify } from '../../../test/money.ts';
+import { bearer, login, signUpAndLogin, type TestApp, withTestApp } from '../../../test/test-app.ts';
 import { TRANSFER_KINDS } from '../../db/schema/ledger.ts';
+import { HOUR_MS } from '../../lib/time.ts';
 
 const BTC_ADDRESS = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq';
 /** Paid by the plan payout job, which no route runs. */
@@ -172,5 +173,44 @@ describe('every route that moves money, replayed with its Idempotency-Key', () =
       await t.app.inject({ url: '/api/admin/ledger/health', headers: bearer(adminToken) })
     ).json();
     expect(health.data).toMatchObject({ isHealthy: true, totalCents: '0' });
+  });
+});
+
+describe('an Idempotency-Key, honoured for IDEMPOTENCY_RETENTION_HOURS (168 by default)', () => {
+  it('replays a retry 167 hours after the first use, and runs one 169 hours after as a new request', async () => {
+    expect(t.config.retention.idempotencyKeysMs).toBe(168 * HOUR_MS);
+    const { input, user } = await signUpAndLogin(t.app);
+    // Sessions end long before a week is over: each retry signs in again, as the client would.
+    const depositWithKey = async () => {
+      const { token } = await login(t.app, input.email, input.password);
+      return requestDeposit(t.app, token, '75', 'btc', { 'idempotency-key': 'retention-check' });
+    };
+    const depositCount = async () =>
+      (await t.pool.query('select count(*)::int as total from deposits where user_id = $1', [user._id]))
+        .rows[0].total;
+
+    const first = await depositWithKey();
+    expect(first.statusCode).toBe(200);
+    clock.advance(167 * HOUR_MS);
+    const replay = await depositWithKey();
+    expect(replay.statusCode).toBe(200);
+    expect(replay.json()).toEqual(first.json());
+    expect(await depositCount()).toBe(1);
+
+    clock.advance(2 * HOUR_MS);
+    const later = await depositWithKey();
+    expect(later.statusCode).toBe(200);
+    expect(await depositCount()).toBe(2);
+  });
+
+  it('is described with the same figure in the API reference', async () => {
+    const document = (await t.app.inject({ url: '/api/openapi.json' })).json();
+    const deposit = document.paths['/api/user/deposit'].post;
+    const header = deposit.parameters.find(
+      (parameter: { name: string }) => parameter.name === 'Idempotency-Key',
+    );
+    expect(header.description).toBe(
+      'The same key replays the first answer instead of running the request again, for 168 hours after its first use.',
+    );
   });
 });
