@@ -44,6 +44,8 @@ export const MESSAGES = {
   statementFromInvalid: 'The start date must be a date written as YYYY-MM-DD.',
   statementToInvalid: 'The end date must be a date written as YYYY-MM-DD.',
   statementRangeReversed: 'The end date must be on or after the start date.',
+  statementExportsBusy:
+    'Two statements of yours are being downloaded already. Wait until one has finished, then try again.',
   closeAccountPasswordRequired: 'Enter your password to close your account.',
   closeAccountHasPendingDeposit:
     'You have a pending deposit. Your account can be closed once it is approved or declined.',

@@ -15,16 +15,18 @@ afterAll(async () => {
 const connectionsInUse = () => t.pool.totalCount - t.pool.idleCount;
 
 /** A download that never ends by itself: a page read, then written, again and again. */
-function endlessDownload(options?: { stalledAfterMs: number }) {
+async function endlessDownload(options?: { stalledAfterMs: number }) {
   const progress = { pagesRead: 0 };
-  const stream = streamFromSnapshot(
+  const stream = await streamFromSnapshot(
     t.db,
-    async (tx, write) => {
-      for (;;) {
-        await tx.execute(sql`select 1`);
-        progress.pagesRead += 1;
-        await write('x'.repeat(1000));
-      }
+    {
+      produce: async (tx, write) => {
+        for (;;) {
+          await tx.execute(sql`select 1`);
+          progress.pagesRead += 1;
+          await write('x'.repeat(1000));
+        }
+      },
     },
     options,
   );
@@ -32,7 +34,7 @@ function endlessDownload(options?: { stalledAfterMs: number }) {
 }
 
 it('reads ahead only a few pages of what the client has not taken', async () => {
-  const { stream, progress } = endlessDownload();
+  const { stream, progress } = await endlessDownload();
   const reader = stream.getReader();
   await reader.read();
   await expect.poll(() => progress.pagesRead).toBeGreaterThanOrEqual(2);
@@ -45,7 +47,7 @@ it('reads ahead only a few pages of what the client has not taken', async () => 
 });
 
 it('ends its transaction and frees the connection when the client goes away', async () => {
-  const { stream } = endlessDownload();
+  const { stream } = await endlessDownload();
   const reader = stream.getReader();
   await reader.read();
   expect(connectionsInUse()).toBe(1);
@@ -54,7 +56,7 @@ it('ends its transaction and frees the connection when the client goes away', as
 });
 
 it('ends the download of a client that stops reading', async () => {
-  const { stream } = endlessDownload({ stalledAfterMs: 100 });
+  const { stream } = await endlessDownload({ stalledAfterMs: 100 });
   const reader = stream.getReader();
   await reader.read();
   await expect.poll(connectionsInUse).toBe(0);
@@ -63,4 +65,19 @@ it('ends the download of a client that stops reading', async () => {
       for (;;) if ((await reader.read()).done) return;
     })(),
   ).rejects.toThrow('the client stopped reading');
+});
+
+it('hands the stream over only once admitted, and answers a refusal without starting the download', async () => {
+  let hasProduced = false;
+  const refusal = streamFromSnapshot(t.db, {
+    admit: async () => {
+      throw new Error('no slot');
+    },
+    produce: async () => {
+      hasProduced = true;
+    },
+  });
+  await expect(refusal).rejects.toThrow('no slot');
+  expect(hasProduced).toBe(false);
+  await expect.poll(connectionsInUse).toBe(0);
 });

@@ -12,12 +12,25 @@ class DownloadCancelled extends Error {}
  * write. `produce` reads its next page only when the client has taken the last ones (`write`
  * waits), so memory holds a few pages whatever the length; a client that disconnects ends the
  * transaction at once, one that stops reading after STALLED_DOWNLOAD_MS.
+ *
+ * `admit` runs first in the same transaction (to take a slot, say); the stream is handed over only
+ * once it has passed, so a refusal is an answer of its own rather than a download that breaks off.
  */
-export function streamFromSnapshot(
+export async function streamFromSnapshot(
   db: Database,
-  produce: (tx: Transaction, write: (text: string) => Promise<void>) => Promise<void>,
+  {
+    admit = async () => {},
+    produce,
+  }: {
+    admit?: (tx: Transaction) => Promise<void>;
+    produce: (tx: Transaction, write: (text: string) => Promise<void>) => Promise<void>;
+  },
   { stalledAfterMs = STALLED_DOWNLOAD_MS }: { stalledAfterMs?: number } = {},
-): ReadableStream<Uint8Array> {
+): Promise<ReadableStream<Uint8Array>> {
+  let admitted: { resolve: () => void; reject: (error: unknown) => void } | undefined;
+  const isAdmitted = new Promise<void>((resolve, reject) => {
+    admitted = { resolve, reject };
+  });
   const encoder = new TextEncoder();
   let isCancelled = false;
   let wake: (() => void) | null = null;
@@ -25,7 +38,7 @@ export function streamFromSnapshot(
     wake?.();
     wake = null;
   };
-  return new ReadableStream<Uint8Array>(
+  const stream = new ReadableStream<Uint8Array>(
     {
       start(controller) {
         const write = async (text: string) => {
@@ -41,15 +54,22 @@ export function streamFromSnapshot(
           });
           if (isCancelled) throw new DownloadCancelled();
         };
+        let hasStarted = false;
         void db
-          .transaction((tx) => produce(tx, write), {
-            isolationLevel: 'repeatable read',
-            accessMode: 'read only',
-          })
+          .transaction(
+            async (tx) => {
+              await admit(tx);
+              hasStarted = true;
+              admitted?.resolve();
+              await produce(tx, write);
+            },
+            { isolationLevel: 'repeatable read', accessMode: 'read only' },
+          )
           .then(
             () => controller.close(),
             (error: unknown) => {
-              if (!isCancelled) controller.error(error);
+              if (!hasStarted) admitted?.reject(error);
+              else if (!isCancelled) controller.error(error);
             },
           );
       },
@@ -62,4 +82,6 @@ export function streamFromSnapshot(
     // Chunks, each a page of lines.
     { highWaterMark: 2 },
   );
+  await isAdmitted;
+  return stream;
 }

@@ -10,6 +10,23 @@ export async function findUserName(db: Executor, { userId }: { userId: string })
   return result.rows[0]?.user_name;
 }
 
+/**
+ * Takes one of the person's export slots for this transaction (released at its end, a crash
+ * included), on every server sharing the database; false when all are taken.
+ */
+export async function tryTakeExportSlot(
+  db: Executor,
+  { personId, slots }: { personId: string; slots: number },
+): Promise<boolean> {
+  for (let slot = 0; slot < slots; slot += 1) {
+    const result = await db.execute<{ locked: boolean }>(
+      sql`select pg_try_advisory_xact_lock(hashtextextended(${`statement:${personId}:${slot}`}, 7215)) as locked`,
+    );
+    if (result.rows[0]?.locked === true) return true;
+  }
+  return false;
+}
+
 /** The id of the user's available balance, the one the account balance shows; none before their first movement. */
 export async function findAvailableAccountId(db: Executor, { userId }: { userId: string }) {
   const result = await db.execute<{ id: string }>(sql`select id from ledger_accounts

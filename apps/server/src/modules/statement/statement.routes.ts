@@ -20,15 +20,22 @@ export async function statementRoutes(app: FastifyInstance): Promise<void> {
   route(
     app,
     userStatementRoute,
-    async ({ actor, query, reply }) => sendStatement(reply, exportStatement(app, actor.user.id, query)),
+    async ({ actor, query, reply }) =>
+      sendStatement(
+        reply,
+        await exportStatement(app, { userId: actor.user.id, requestedBy: actor.user.id }, query),
+      ),
     costly,
   );
 
   route(
     app,
     adminUserStatementRoute,
-    async ({ params, query, reply }) =>
-      sendStatement(reply, await exportUserStatementForAdmin(app, params.id, query)),
+    async ({ actor, params, query, reply }) =>
+      sendStatement(
+        reply,
+        await exportUserStatementForAdmin(app, { userId: params.id, requestedBy: actor.user.id }, query),
+      ),
     costly,
   );
 }

@@ -11,10 +11,18 @@ import {
   findUserName,
   listMovementsPage,
   sumMovementsBefore,
+  tryTakeExportSlot,
 } from './statement.repo.ts';
 
 /** Movements read per page: a page's lines are a few tens of kilobytes. */
 const PAGE_ROWS = 500;
+
+/**
+ * Downloads one person may have running at once, on every server together. Each holds a database
+ * connection until its client has read the last page, so a person starting many at once could
+ * otherwise take every connection and stall everybody else.
+ */
+export const STATEMENT_EXPORTS_PER_PERSON = 2;
 
 /** Each movement of the available balance, in the words of the statement. */
 const MOVEMENT_TYPES: Partial<Record<TransferKind, string>> = {
@@ -39,20 +47,27 @@ export interface Statement {
  * exact whatever the range: the sum of every movement before the range, carried through the pages,
  * all read in one snapshot. Amounts are dollars with two decimals, written from the integer cents.
  */
-export function exportStatement(
+export async function exportStatement(
   deps: { db: Database; clock: Clock },
-  userId: string,
+  { userId, requestedBy }: { userId: string; requestedBy: string },
   query: StatementQuery,
   { fileNamePrefix = 'statement' }: { fileNamePrefix?: string } = {},
-): Statement {
+): Promise<Statement> {
   const from = query.from ? `${query.from}T00:00:00Z` : '-infinity';
   // Without an end, everything up to this moment; the end day is the start of the next one.
   const until = query.to ? new Date(Date.parse(`${query.to}T00:00:00Z`) + DAY_MS).toISOString() : 'infinity';
   const to = query.to ?? deps.clock.now().toISOString().slice(0, 10);
-  const content = streamFromSnapshot(deps.db, async (tx, write) => {
-    await write(UTF8_BOM + csvLine(STATEMENT_COLUMNS));
-    const accountId = await findAvailableAccountId(tx, { userId });
-    if (accountId) await writeMovements(tx, write, { accountId, from, until });
+  const content = await streamFromSnapshot(deps.db, {
+    admit: async (tx) => {
+      if (!(await tryTakeExportSlot(tx, { personId: requestedBy, slots: STATEMENT_EXPORTS_PER_PERSON }))) {
+        throw new AppError('TOO_MANY_REQUESTS', MESSAGES.statementExportsBusy);
+      }
+    },
+    produce: async (tx, write) => {
+      await write(UTF8_BOM + csvLine(STATEMENT_COLUMNS));
+      const accountId = await findAvailableAccountId(tx, { userId });
+      if (accountId) await writeMovements(tx, write, { accountId, from, until });
+    },
   });
   return { fileName: `${fileNamePrefix}-${query.from ?? 'start'}-to-${to}.csv`, content };
 }
@@ -63,12 +78,12 @@ export function exportStatement(
  */
 export async function exportUserStatementForAdmin(
   deps: { db: Database; clock: Clock },
-  userId: string,
+  { userId, requestedBy }: { userId: string; requestedBy: string },
   query: StatementQuery,
 ): Promise<Statement> {
   const userName = await findUserName(deps.db, { userId });
   if (!userName) throw new AppError('NOT_FOUND', MESSAGES.userNotFound);
-  return exportStatement(deps, userId, query, { fileNamePrefix: `statement-${userName}` });
+  return exportStatement(deps, { userId, requestedBy }, query, { fileNamePrefix: `statement-${userName}` });
 }
 
 async function writeMovements(

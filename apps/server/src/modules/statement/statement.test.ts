@@ -10,12 +10,13 @@ import {
   saveUsableWithdrawalAddress,
   verify,
 } from '../../../test/money.ts';
-import { bearer, signUpAndLogin, type TestApp, withTestApp } from '../../../test/test-app.ts';
+import { bearer, createTestApp, signUpAndLogin, type TestApp, withTestApp } from '../../../test/test-app.ts';
 import { csvCell, csvLine } from '../../lib/csv.ts';
 import { DAY_MS } from '../../lib/time.ts';
 import { payDueReturns } from '../investments/plan-payouts.ts';
 import { postTransfers } from '../ledger/ledger.service.ts';
 import { findAvailableAccountId, listMovementsPage, sumMovementsBefore } from './statement.repo.ts';
+import { exportStatement, STATEMENT_EXPORTS_PER_PERSON } from './statement.service.ts';
 
 const clock = createTestClock(new Date('2026-03-02T09:00:00Z'));
 let t: TestApp;
@@ -290,6 +291,39 @@ describe('GET /api/user/statement.csv', () => {
       expect(response.statusCode, encoding).toBe(200);
       expect(response.body, encoding).toBe('');
       await expect.poll(() => t.pool.totalCount - t.pool.idleCount).toBe(0);
+    }
+  });
+
+  it('lets one person download two statements at once, on every server together, and refuses more with 429', async () => {
+    expect(STATEMENT_EXPORTS_PER_PERSON).toBe(2);
+    const { token, user } = await signUpAndLogin(t.app);
+    const bystander = await signUpAndLogin(t.app);
+    await fundUser(t.app, adminToken, user._id, 12);
+    // Two downloads whose client has not read them yet: each holds its slot (and its connection).
+    const held = await Promise.all(
+      [1, 2].map(() => exportStatement({ db: t.db, clock }, { userId: user._id, requestedBy: user._id }, {})),
+    );
+    const other = await createTestApp({}, { sharedWith: t });
+    try {
+      const refused = await Promise.all([
+        statement(token),
+        statement(token),
+        statement(token),
+        other.app.inject({ url: '/api/user/statement.csv', headers: bearer(token) }),
+      ]);
+      for (const answer of refused) {
+        expect(answer.statusCode).toBe(429);
+        expect(answer.json().message).toBe(MESSAGES.statementExportsBusy);
+      }
+      expect((await statement(bystander.token)).statusCode).toBe(200);
+
+      await held[0]?.content.cancel();
+      await expect.poll(async () => (await statement(token)).statusCode).toBe(200);
+      const bytes = await new Response(held[1]?.content).arrayBuffer();
+      const rows = parseStatement(new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes));
+      expect(rows).toHaveLength(1);
+    } finally {
+      await other.close();
     }
   });
 
