@@ -173,6 +173,8 @@ export const HistoryItemSchema = z.object({
   amount: z.number(),
   status: z.enum(TRANSACTION_STATUSES),
   reason: z.string().nullable(),
+  /** A paid withdrawal's payout reference (its transaction id) as the administrator gave it. */
+  payoutReference: z.string().nullable(),
   createdAt: z.string(),
   chain: ChainDetailsSchema.optional(),
 });

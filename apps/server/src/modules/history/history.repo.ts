@@ -22,6 +22,8 @@ export type HistoryRow = {
   amount_cents: string;
   status: TransactionStatus;
   reason: string | null;
+  /** A paid withdrawal's payout reference (its transaction id), as the administrator gave it. */
+  payout_reference: string | null;
   created_at: Date;
 };
 
@@ -36,16 +38,18 @@ export async function listUserHistory(
   { userId, type, page, pageSize }: { userId: string; type?: string; page: number; pageSize: number },
 ): Promise<{ rows: HistoryRow[]; total: number }> {
   const events = sql`
-    select d.id, 'deposit' as type, d.mode, d.amount_cents, d.status, d.decision_reason as reason, d.created_at
+    select d.id, 'deposit' as type, d.mode, d.amount_cents, d.status, d.decision_reason as reason,
+        null as payout_reference, d.created_at
       from deposits d where d.user_id = ${userId}
     union all
-    select w.id, 'withdrawal', w.method, w.amount_cents, w.status, w.decision_reason, w.created_at
+    select w.id, 'withdrawal', w.method, w.amount_cents, w.status, w.decision_reason, w.payout_tx_hash,
+        w.created_at
       from withdrawals w where w.user_id = ${userId}
     union all
     select t.id,
       case when t.kind = 'admin_credit' then 'adjustment' else 'plan' end,
       case t.kind when 'admin_credit' then 'credit' else t.kind end,
-      t.amount_cents, 'approved', t.reason, t.created_at
+      t.amount_cents, 'approved', t.reason, null, t.created_at
       from ledger_transfers t
       join ledger_accounts a on a.id = t.credit_account_id and a.user_id = ${userId}
       where t.kind in ('admin_credit', 'plan_return', 'principal_return')
@@ -53,7 +57,7 @@ export async function listUserHistory(
     select t.id,
       case when t.kind = 'admin_debit' then 'adjustment' else 'plan' end,
       case t.kind when 'admin_debit' then 'debit' else t.kind end,
-      t.amount_cents, 'approved', t.reason, t.created_at
+      t.amount_cents, 'approved', t.reason, null, t.created_at
       from ledger_transfers t
       join ledger_accounts a on a.id = t.debit_account_id and a.user_id = ${userId}
       where t.kind in ('admin_debit', 'investment')`;

@@ -33,6 +33,7 @@ export async function getUserHistory(
       amount: centsToUsd(BigInt(row.amount_cents)),
       status: row.status,
       reason: row.reason,
+      payoutReference: row.payout_reference,
       createdAt: new Date(row.created_at).toISOString(),
       ...(chain.has(row.id) ? { chain: chain.get(row.id) } : {}),
     })),

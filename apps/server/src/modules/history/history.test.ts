@@ -74,8 +74,10 @@ describe('GET /api/user/transactions', () => {
     expect(page.data[3].reason).toBe('no payment arrived');
     for (const item of page.data as HistoryItem[]) {
       expect(Object.keys(item).sort()).toEqual(
-        ['_id', 'amount', 'createdAt', 'mode', 'reason', 'status', 'type'].sort(),
+        ['_id', 'amount', 'createdAt', 'mode', 'payoutReference', 'reason', 'status', 'type'].sort(),
       );
+      // Nothing here was paid out: only a paid withdrawal carries a payout reference.
+      expect(item.payoutReference).toBeNull();
       expect(new Date(item.createdAt).toISOString()).toBe(item.createdAt);
     }
   });

@@ -142,6 +142,11 @@ describe('deciding withdrawals', () => {
     expect(profile.data).toMatchObject({ accountBalance: 250, totalWithdrawn: 150 });
     const mine = (await t.app.inject({ url: '/api/user/withdrawals', headers: bearer(token) })).json();
     expect(mine.data[0]).toMatchObject({ status: 'approved', payoutTxHash: 'abc123' });
+    // The depositor's history carries the payout reference too, not only the e-mail.
+    const history = (
+      await t.app.inject({ url: '/api/user/transactions?type=withdrawal', headers: bearer(token) })
+    ).json();
+    expect(history.data[0]).toMatchObject({ _id: data._id, status: 'approved', payoutReference: 'abc123' });
     expect((await ledgerHealth(t.app, adminToken)).isHealthy).toBe(true);
   });
 
