@@ -87,8 +87,9 @@ export const MESSAGES = {
   mustBeVerifiedToWithdraw: 'Your account must be verified by an administrator before you can withdraw.',
   withdrawalRequested: 'Withdrawal request submitted.',
   withdrawalAddressNotSaved:
-    'Withdrawals go only to an address saved in your address book. Add it there first; a new address can be used once its waiting period is over.',
+    'Withdrawals go only to an address saved in your address book. Add it there first.',
   withdrawalAddressSaved: 'Address saved. It can be used for withdrawals once its waiting period is over.',
+  withdrawalAddressSavedUsableNow: 'Address saved. It can be used for withdrawals now.',
   withdrawalAddressNeedsPassword: 'Enter your current password to add a withdrawal address.',
   withdrawalAddressRemoved: 'Address removed.',
   withdrawalAddressDuplicate: 'This address is already in your address book.',

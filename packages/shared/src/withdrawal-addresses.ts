@@ -50,5 +50,7 @@ export const WithdrawalAddressBookSchema = z.object({
   data: z.array(WithdrawalAddressSchema),
   /** Withdrawals are refused until this time after a credential change; null when they are not. */
   withdrawalsLockedUntil: z.string().nullable(),
+  /** How long a new address waits before money may go to it (WITHDRAWAL_ADDRESS_COOLOFF_HOURS). */
+  coolOffHours: z.number(),
 });
 export type WithdrawalAddressBook = z.infer<typeof WithdrawalAddressBookSchema>;

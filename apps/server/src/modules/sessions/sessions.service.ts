@@ -1,4 +1,5 @@
 import { MESSAGES, type SecurityEvent, type SessionInfo, type WithdrawalAddressBook } from '@vestora/shared';
+import type { AppConfig } from '../../config/env.ts';
 import type { Database, Executor } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { describeDevice } from '../../lib/device.ts';
@@ -94,7 +95,7 @@ export async function endUserSessionsByAdmin(
 }
 
 export async function getUserAddressBook(
-  deps: { db: Database; clock: Clock },
+  deps: { db: Database; clock: Clock; config: AppConfig },
   userId: string,
 ): Promise<WithdrawalAddressBook> {
   await findListedUser(deps.db, userId);

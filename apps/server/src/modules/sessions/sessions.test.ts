@@ -181,7 +181,7 @@ describe('an administrator and a user’s account', () => {
 
     const addresses = await call(t, 'GET', `/api/admin/users/${person.user._id}/addresses`, adminToken);
     expect(addresses.statusCode).toBe(200);
-    expect(addresses.json()).toEqual({ data: [], withdrawalsLockedUntil: null });
+    expect(addresses.json()).toEqual({ data: [], withdrawalsLockedUntil: null, coolOffHours: 24 });
 
     const events = await call(t, 'GET', `/api/admin/users/${person.user._id}/securityEvents`, adminToken);
     expect(events.statusCode).toBe(200);

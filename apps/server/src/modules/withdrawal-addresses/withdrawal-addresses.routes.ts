@@ -23,7 +23,10 @@ export async function withdrawalAddressRoutes(app: FastifyInstance): Promise<voi
     addWithdrawalAddressRoute,
     async ({ actor, body }) => ({
       data: await addWithdrawalAddress(app, actor, body),
-      message: MESSAGES.withdrawalAddressSaved,
+      message:
+        app.config.withdrawalSafety.addressCoolOffMs === 0
+          ? MESSAGES.withdrawalAddressSavedUsableNow
+          : MESSAGES.withdrawalAddressSaved,
     }),
     { onRequest: [throttle(app, 'write')] },
   );

@@ -15,6 +15,7 @@ import type { Database, Executor } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { isAddressForCoin } from '../../lib/crypto-address.ts';
 import { AppError } from '../../lib/errors.ts';
+import { HOUR_MS } from '../../lib/time.ts';
 import { isUniqueViolation, runInTransaction } from '../../lib/transaction.ts';
 import type { Actor } from '../auth/auth.service.ts';
 import { confirmIdentity } from '../auth/reauthentication.service.ts';
@@ -50,7 +51,7 @@ function toWithdrawalAddress(row: WithdrawalAddressRow, now: Date): WithdrawalAd
 }
 
 export async function getAddressBook(
-  deps: { db: Database; clock: Clock },
+  deps: { db: Database; clock: Clock; config: AppConfig },
   userId: string,
 ): Promise<WithdrawalAddressBook> {
   const now = deps.clock.now();
@@ -61,6 +62,7 @@ export async function getAddressBook(
   return {
     data: rows.map((row) => toWithdrawalAddress(row, now)),
     withdrawalsLockedUntil: lockedUntil && lockedUntil > now ? lockedUntil.toISOString() : null,
+    coolOffHours: deps.config.withdrawalSafety.addressCoolOffMs / HOUR_MS,
   };
 }
 

@@ -5,6 +5,7 @@ import { balanceOf, fundUser, saveWithdrawalAddress, verify } from '../../../tes
 import {
   bearer,
   createMailbox,
+  createTestApp,
   signUpAndLogin,
   type TestApp,
   waitForMail,
@@ -211,5 +212,35 @@ describe('the withdrawal address book', () => {
     expect(removal.statusCode).toBe(200);
     expect([201, 403]).toContain(withdrawal.statusCode);
     expect(await balanceOf(t.app, token, user._id)).toBe(withdrawal.statusCode === 201 ? 200 : 300);
+  });
+});
+
+describe('the cool-off, as the address book tells it', () => {
+  it('names its length, and with none at all says a new address is usable now', async () => {
+    const { token } = await signUpAndLogin(t.app);
+    expect((await addressBook(token)).coolOffHours).toBe(24);
+
+    const noWait = await createTestApp(
+      { withdrawalSafety: { ...t.config.withdrawalSafety, addressCoolOffMs: 0 } },
+      { sharedWith: t },
+    );
+    try {
+      const person = await signUpAndLogin(noWait.app);
+      const saved = await noWait.app.inject({
+        method: 'POST',
+        url: '/api/user/addresses',
+        headers: bearer(person.token),
+        payload: { coin: 'btc', address: BTC_ADDRESS, label: 'Hot wallet', password: person.input.password },
+      });
+      expect(saved.statusCode).toBe(201);
+      expect(saved.json()).toMatchObject({
+        message: MESSAGES.withdrawalAddressSavedUsableNow,
+        data: { isUsable: true },
+      });
+      const book = await noWait.app.inject({ url: '/api/user/addresses', headers: bearer(person.token) });
+      expect(book.json().coolOffHours).toBe(0);
+    } finally {
+      await noWait.close();
+    }
   });
 });

@@ -8,6 +8,7 @@ import { StatusBadge } from '../../../ui/status-badge.tsx';
 import { ErrorNote } from '../../../ui/table.tsx';
 import { useListParams } from '../../../ui/use-list-params.ts';
 import { COIN_NAMES, formatDateTime, usd } from '../format.ts';
+import { PayoutReference } from '../payout-reference.tsx';
 import { HISTORY_PAGE_SIZE, useHistory } from './history-api.ts';
 import { StatementExport } from './statement-export.tsx';
 
@@ -54,6 +55,7 @@ function HistoryRow({ item }: { item: HistoryItem }) {
           {formatDateTime(item.createdAt)} · <span className="font-mono">{formatReference(item._id)}</span>
         </p>
         {item.chain && <ChainDetailsNote chain={item.chain} coin={item.mode} />}
+        <PayoutReference reference={item.payoutReference} />
         {item.reason && <p className="text-sm text-slate-700">Reason: {item.reason}</p>}
       </div>
       <div className="flex shrink-0 flex-col items-end gap-1">

@@ -5,7 +5,7 @@ import { buttonClass } from '../../../ui/button.tsx';
 import { PageHeader } from '../../../ui/page-header.tsx';
 import { PageSpinner } from '../../../ui/spinner.tsx';
 import { Cell, ErrorNote, HeaderCell, Row, TableCard } from '../../../ui/table.tsx';
-import { formatDate, PERIOD_LABELS, usd } from '../format.ts';
+import { formatDate, formatDateTime, PERIOD_LABELS, usd } from '../format.ts';
 import { useInvestments } from './plans-api.ts';
 
 const COLUMNS = [
@@ -56,7 +56,12 @@ function InvestmentRow({ investment }: { investment: Investment }) {
       </Cell>
       <Cell label="Total Return" className="tabular-nums">
         {usd(investment.totalReturn)}
-        <span className="block text-xs text-slate-500">of {usd(investment.expectedReturn)}</span>
+        <span className="block text-xs text-slate-500">paid so far, of {usd(investment.expectedReturn)}</span>
+        {investment.nextPayoutAt && (
+          <span className="block text-xs whitespace-nowrap text-slate-500">
+            Next payout {formatDateTime(investment.nextPayoutAt)}
+          </span>
+        )}
       </Cell>
       <Cell label="Duration">{investment.periodsTotal * investment.periodDays} days</Cell>
       <Cell label="Interest" className="whitespace-nowrap">

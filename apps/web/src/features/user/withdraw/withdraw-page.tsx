@@ -14,6 +14,7 @@ import { useListParams } from '../../../ui/use-list-params.ts';
 import { useProfile } from '../account/profile-api.ts';
 import { CoinMark, CoinSelectField } from '../deposit/coin-choice.tsx';
 import { COIN_NAMES, formatDateTime, usd } from '../format.ts';
+import { PayoutReference } from '../payout-reference.tsx';
 import { useSubmissionKey } from '../submission-key.ts';
 import { WithdrawalAddressBook } from './withdrawal-address-book.tsx';
 import { useWithdrawalAddressBook } from './withdrawal-addresses-api.ts';
@@ -183,6 +184,7 @@ function WithdrawalRequests() {
                     To {withdrawal.address}
                   </p>
                   <p className="text-xs text-slate-500">{formatDateTime(withdrawal.createdAt)}</p>
+                  <PayoutReference reference={withdrawal.payoutTxHash} />
                   {withdrawal.reason && <p className="text-xs text-red-700">Reason: {withdrawal.reason}</p>}
                 </div>
               </div>

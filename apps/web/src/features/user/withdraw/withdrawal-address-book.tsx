@@ -16,6 +16,13 @@ import {
   useWithdrawalAddressBook,
 } from './withdrawal-addresses-api.ts';
 
+/** When a new address may be used, as the operator's cool-off has it (none at all, or some hours). */
+function coolOffSentence(coolOffHours: number | undefined): string {
+  if (coolOffHours === undefined) return 'A new one can be used once its waiting period is over';
+  if (coolOffHours === 0) return 'A new one can be used at once';
+  return `A new one can be used ${coolOffHours === 1 ? '1 hour' : `${coolOffHours} hours`} after you add it`;
+}
+
 /** The addresses money may leave to: new ones wait out their cool-off, which the list shows. */
 export function WithdrawalAddressBook() {
   const { data, isPending, isError, error } = useWithdrawalAddressBook();
@@ -31,7 +38,7 @@ export function WithdrawalAddressBook() {
   return (
     <CardSection
       title="Withdrawal addresses"
-      description="Money leaves only to these addresses. A new one can be used once its waiting period is over, and we e-mail you a link that removes it if you did not add it."
+      description={`Money leaves only to these addresses. ${coolOffSentence(data?.coolOffHours)}, and we e-mail you a link that removes it if you did not add it.`}
       actions={
         <Button variant="secondary" onClick={() => setIsAdding(true)}>
           Add address
@@ -77,7 +84,7 @@ export function WithdrawalAddressBook() {
           ))}
         </ul>
       )}
-      <AddAddressDialog open={isAdding} onOpenChange={setIsAdding} />
+      <AddAddressDialog open={isAdding} onOpenChange={setIsAdding} coolOffHours={data?.coolOffHours} />
       <ConfirmDialog
         open={removing !== null}
         onOpenChange={(open) => {
@@ -105,7 +112,15 @@ interface AddAddressForm {
 
 const EMPTY_FORM: AddAddressForm = { coin: 'btc', address: '', label: '', password: '', code: '' };
 
-function AddAddressDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+function AddAddressDialog({
+  open,
+  onOpenChange,
+  coolOffHours,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  coolOffHours: number | undefined;
+}) {
   const addAddress = useAddWithdrawalAddress();
   const { register, error, isCodeAsked, close, submitWith } = useProofForm<AddAddressForm>(
     EMPTY_FORM,
@@ -121,7 +136,7 @@ function AddAddressDialog({ open, onOpenChange }: { open: boolean; onOpenChange:
       open={open}
       onOpenChange={close}
       title="Add a withdrawal address"
-      description="Your current password confirms it is you. The address can be used once its waiting period is over."
+      description={`Your current password confirms it is you. ${coolOffSentence(coolOffHours).replace('A new one', 'The address')}.`}
     >
       <form onSubmit={(event) => void onSubmit(event)} noValidate>
         <fieldset disabled={addAddress.isPending} className="space-y-4">
