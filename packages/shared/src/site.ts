@@ -89,5 +89,6 @@ export const ResetPasswordRequestSchema = z
       password: input.password,
       confirmPassword: input.confirmPassword,
     });
-    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    // On the new password, so the form marks the field the rule is about.
+    if (problem) ctx.addIssue({ code: 'custom', message: problem, path: ['password'] });
   });

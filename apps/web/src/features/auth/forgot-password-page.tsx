@@ -1,11 +1,11 @@
 import { ForgotPasswordRequestSchema } from '@vestora/shared';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { errorMessage } from '../../client/api.ts';
 import { AuthCard } from '../../shell/auth-card.tsx';
 import { Button } from '../../ui/button.tsx';
 import { FormError, TextField } from '../../ui/field.tsx';
+import { useZodForm } from '../../ui/use-zod-form.ts';
 import { requestPasswordReset } from './password-reset-api.ts';
 
 /**
@@ -13,21 +13,20 @@ import { requestPasswordReset } from './password-reset-api.ts';
  * page cannot be used to find out who is registered.
  */
 export function ForgotPasswordPage() {
-  const { register, handleSubmit } = useForm<{ email: string }>({ defaultValues: { email: '' } });
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useZodForm(ForgotPasswordRequestSchema, { defaultValues: { email: '' } });
   const [error, setError] = useState<string>();
   const [sentMessage, setSentMessage] = useState<string>();
   const [isBusy, setIsBusy] = useState(false);
 
-  const onSubmit = handleSubmit(async (form) => {
-    const parsed = ForgotPasswordRequestSchema.safeParse(form);
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message);
-      return;
-    }
+  const onSubmit = handleSubmit(async ({ email }) => {
     setError(undefined);
     setIsBusy(true);
     try {
-      const { message } = await requestPasswordReset(parsed.data.email);
+      const { message } = await requestPasswordReset(email);
       setSentMessage(message);
     } catch (failure) {
       setError(errorMessage(failure));
@@ -58,8 +57,15 @@ export function ForgotPasswordPage() {
           </Link>
         </div>
       ) : (
-        <form onSubmit={onSubmit} noValidate className="space-y-4">
-          <TextField label="Email" type="email" autoComplete="email" autoFocus {...register('email')} />
+        <form onSubmit={(event) => void onSubmit(event)} noValidate className="space-y-4">
+          <TextField
+            label="Email"
+            type="email"
+            autoComplete="email"
+            autoFocus
+            error={errors.email?.message}
+            {...register('email')}
+          />
           <FormError message={error} />
           <Button type="submit" disabled={isBusy} className="w-full">
             {isBusy ? 'Sending...' : 'Send reset link'}

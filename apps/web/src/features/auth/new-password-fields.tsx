@@ -9,11 +9,14 @@ export function NewPasswordFields({
   label,
   password,
   confirmPassword,
+  error,
   autoFocus = false,
 }: {
   label: string;
   password: UseFormRegisterReturn;
   confirmPassword: UseFormRegisterReturn;
+  /** What is wrong with the new password (the rules name it, or its confirmation). */
+  error?: string | undefined;
   autoFocus?: boolean;
 }) {
   return (
@@ -23,6 +26,7 @@ export function NewPasswordFields({
         toggleLabel={`Show ${label.toLowerCase()}`}
         autoComplete="new-password"
         autoFocus={autoFocus}
+        error={error}
         {...password}
       />
       <PasswordField

@@ -1,41 +1,36 @@
 import { MESSAGES, ResetPasswordRequestSchema } from '@vestora/shared';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { errorMessage } from '../../client/api.ts';
 import { AuthCard } from '../../shell/auth-card.tsx';
 import { Button } from '../../ui/button.tsx';
 import { FormError } from '../../ui/field.tsx';
+import { useZodForm } from '../../ui/use-zod-form.ts';
 import { NewPasswordFields } from './new-password-fields.tsx';
 import { resetPassword } from './password-reset-api.ts';
-
-interface ResetForm {
-  password: string;
-  confirmPassword: string;
-}
 
 /** Opened from the e-mailed link `/resetpass?token=…`; the same password rules as sign-up. */
 export function ResetPasswordPage() {
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const token = searchParams.get('token') ?? '';
-  const { register, handleSubmit } = useForm<ResetForm>({
-    defaultValues: { password: '', confirmPassword: '' },
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useZodForm(ResetPasswordRequestSchema, {
+    // The token comes from the link, not from a field; it is checked with the rest.
+    defaultValues: { token, password: '', confirmPassword: '' },
   });
   const [error, setError] = useState<string | undefined>(token ? undefined : MESSAGES.resetTokenInvalid);
   const [isBusy, setIsBusy] = useState(false);
 
-  const onSubmit = handleSubmit(async (form) => {
-    const parsed = ResetPasswordRequestSchema.safeParse({ token, ...form });
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message);
-      return;
-    }
+  const onSubmit = handleSubmit(async (request) => {
     setError(undefined);
     setIsBusy(true);
     try {
-      const { message } = await resetPassword(parsed.data);
+      const { message } = await resetPassword(request);
       toast.success(message);
       await navigate('/signin', { replace: true });
     } catch (failure) {
@@ -49,15 +44,16 @@ export function ResetPasswordPage() {
       title="Choose a new password"
       subtitle="Once it is saved, you are signed out everywhere and can sign in with it."
     >
-      <form onSubmit={onSubmit} noValidate className="space-y-4">
+      <form onSubmit={(event) => void onSubmit(event)} noValidate className="space-y-4">
         <NewPasswordFields
           label="New Password"
           password={register('password')}
           confirmPassword={register('confirmPassword')}
+          error={errors.password?.message}
           autoFocus
         />
-        <FormError message={error} />
-        {error === MESSAGES.resetTokenInvalid && (
+        <FormError message={error ?? errors.token?.message} />
+        {(error ?? errors.token?.message) === MESSAGES.resetTokenInvalid && (
           <Link to="/forgetpass" className="block text-sm font-medium text-brand-700 hover:underline">
             Ask for a new link
           </Link>
