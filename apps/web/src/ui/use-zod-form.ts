@@ -8,7 +8,7 @@ import {
   useForm,
 } from 'react-hook-form';
 import toast from 'react-hot-toast';
-import type { z } from 'zod';
+import type { $ZodType } from 'zod/v4/core';
 
 interface ZodFormOptions<Input extends FieldValues, Output extends FieldValues>
   extends Omit<UseFormProps<Input, unknown, Output>, 'resolver'> {
@@ -18,6 +18,8 @@ interface ZodFormOptions<Input extends FieldValues, Output extends FieldValues>
    * toasted as well as marked on its field. Decision 014.
    */
   isFirstProblemToasted?: boolean;
+  /** How long that toast shows, when the flow's own figure differs from an error toast's usual 4 s. */
+  problemToastMs?: number;
 }
 
 /** The message of the first field error, in the order the schema reported them. */
@@ -36,14 +38,16 @@ export function firstProblemOf(errors: FieldErrors): string | undefined {
  * each edit checks again, so an error goes away as soon as the value is fixed.
  */
 export function useZodForm<Input extends FieldValues, Output extends FieldValues>(
-  schema: z.ZodType<Output, Input>,
-  { isFirstProblemToasted = false, ...options }: ZodFormOptions<Input, Output> = {},
+  // zod's full build or its mini one (the first pages' forms use mini, to stay small).
+  schema: $ZodType<Output, Input>,
+  { isFirstProblemToasted = false, problemToastMs, ...options }: ZodFormOptions<Input, Output> = {},
 ) {
   const form = useForm<Input, unknown, Output>({ ...options, resolver: zodResolver(schema) });
   const handleSubmit = (onValid: SubmitHandler<Output>, onInvalid?: SubmitErrorHandler<Input>) =>
     form.handleSubmit(onValid, (errors, event) => {
       const problem = isFirstProblemToasted ? firstProblemOf(errors) : undefined;
-      if (problem) toast.error(problem);
+      if (problem && problemToastMs) toast.error(problem, { duration: problemToastMs });
+      else if (problem) toast.error(problem);
       return onInvalid?.(errors, event);
     });
   return { ...form, handleSubmit };

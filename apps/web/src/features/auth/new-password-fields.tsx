@@ -10,6 +10,7 @@ export function NewPasswordFields({
   password,
   confirmPassword,
   error,
+  confirmError,
   autoFocus = false,
 }: {
   label: string;
@@ -17,6 +18,8 @@ export function NewPasswordFields({
   confirmPassword: UseFormRegisterReturn;
   /** What is wrong with the new password (the rules name it, or its confirmation). */
   error?: string | undefined;
+  /** What is wrong with the confirmation (it differs from the password). */
+  confirmError?: string | undefined;
   autoFocus?: boolean;
 }) {
   return (
@@ -33,6 +36,7 @@ export function NewPasswordFields({
         label={`Confirm ${label}`}
         toggleLabel={`Show confirm ${label.toLowerCase()}`}
         autoComplete="new-password"
+        error={confirmError}
         {...confirmPassword}
       />
       <p className="text-xs text-slate-500">

@@ -1,6 +1,5 @@
-import { MESSAGES } from '@vestora/shared';
+import { LoginFormSchema, MESSAGES } from '@vestora/shared';
 import { useEffect, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { Link, useNavigate } from 'react-router';
 import { ApiError, errorMessage } from '../../client/api.ts';
@@ -8,23 +7,22 @@ import { dismissSessionEndedNote, hasSessionEndedNote, startSession } from '../.
 import { AuthCard } from '../../shell/auth-card.tsx';
 import { Button } from '../../ui/button.tsx';
 import { FormError, PasswordField, TextField } from '../../ui/field.tsx';
+import { useZodForm } from '../../ui/use-zod-form.ts';
 import { logIn } from './auth-api.ts';
 
 /** Specification section 9: the success toast shows for 3 s, and the page moves on after 3 s. */
 const SUCCESS_TOAST_MS = 3000;
 const NAVIGATION_DELAY_MS = 3000;
 
-interface SignInForm {
-  userNameOrEmail: string;
-  password: string;
-  rememberMe: boolean;
-  code: string;
-}
-
 export function SignInPage() {
   const navigate = useNavigate();
-  const { register, handleSubmit } = useForm<SignInForm>({
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useZodForm(LoginFormSchema, {
     defaultValues: { userNameOrEmail: '', password: '', rememberMe: false, code: '' },
+    isFirstProblemToasted: true,
   });
   const [error, setError] = useState<string>();
   const [wasSessionEnded] = useState(hasSessionEndedNote);
@@ -36,11 +34,6 @@ export function SignInPage() {
   useEffect(() => () => window.clearTimeout(navigationTimer.current), []);
 
   const onSubmit = handleSubmit(async (form) => {
-    if (!form.userNameOrEmail.trim() || !form.password) {
-      setError(MESSAGES.loginRequired);
-      toast.error(MESSAGES.loginRequired);
-      return;
-    }
     setError(undefined);
     setIsBusy(true);
     const loading = toast.loading('Logging in...');
@@ -72,12 +65,18 @@ export function SignInPage() {
           {MESSAGES.sessionEnded}
         </p>
       )}
-      <form onSubmit={onSubmit} noValidate className="space-y-4">
-        <TextField label="Email or UserName" autoComplete="username" {...register('userNameOrEmail')} />
+      <form onSubmit={(event) => void onSubmit(event)} noValidate className="space-y-4">
+        <TextField
+          label="Email or UserName"
+          autoComplete="username"
+          error={errors.userNameOrEmail?.message}
+          {...register('userNameOrEmail')}
+        />
         <PasswordField
           label="Password"
           toggleLabel="Show password"
           autoComplete="current-password"
+          error={errors.password?.message}
           {...register('password')}
         />
         {needsCode && (

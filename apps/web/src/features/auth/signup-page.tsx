@@ -1,40 +1,25 @@
-import { firstSignupProblem, MESSAGES } from '@vestora/shared';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { MESSAGES, SignupFormSchema } from '@vestora/shared';
+import { useId, useState } from 'react';
 import toast from 'react-hot-toast';
 import { Link, useNavigate } from 'react-router';
 import { ApiError } from '../../client/api.ts';
 import { AuthCard } from '../../shell/auth-card.tsx';
 import { Button } from '../../ui/button.tsx';
 import { FormError, TextField } from '../../ui/field.tsx';
+import { useZodForm } from '../../ui/use-zod-form.ts';
 import { signUp } from './auth-api.ts';
 import { NewPasswordFields } from './new-password-fields.tsx';
 import type { ReviewPageState } from './review-page.tsx';
 
 const ERROR_TOAST_MS = 3000;
 
-interface SignUpForm {
-  fullName: string;
-  email: string;
-  userName: string;
-  password: string;
-  confirmPassword: string;
-  acceptsPrivacyPolicy: boolean;
-}
-
-function firstProblem({ acceptsPrivacyPolicy, ...fields }: SignUpForm): string | null {
-  const trimmed = {
-    ...fields,
-    fullName: fields.fullName.trim(),
-    email: fields.email.trim(),
-    userName: fields.userName.trim(),
-  };
-  return firstSignupProblem(trimmed) ?? (acceptsPrivacyPolicy ? null : MESSAGES.signupPrivacy);
-}
-
 export function SignUpPage() {
   const navigate = useNavigate();
-  const { register, handleSubmit } = useForm<SignUpForm>({
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useZodForm(SignupFormSchema, {
     defaultValues: {
       fullName: '',
       email: '',
@@ -43,7 +28,11 @@ export function SignUpPage() {
       confirmPassword: '',
       acceptsPrivacyPolicy: false,
     },
+    // Specification section 8: sign-up's problems show as a 3-second error toast.
+    isFirstProblemToasted: true,
+    problemToastMs: ERROR_TOAST_MS,
   });
+  const privacyErrorId = useId();
   const [error, setError] = useState<string>();
   const [isBusy, setIsBusy] = useState(false);
 
@@ -53,8 +42,6 @@ export function SignUpPage() {
   };
 
   const onSubmit = handleSubmit(async (form) => {
-    const problem = firstProblem(form);
-    if (problem) return fail(problem);
     setError(undefined);
     setIsBusy(true);
     const loading = toast.loading('Please wait...');
@@ -75,24 +62,40 @@ export function SignUpPage() {
       title="Create your account"
       subtitle="It takes a minute. An administrator reviews every new account."
     >
-      <form onSubmit={onSubmit} noValidate className="space-y-4">
+      <form onSubmit={(event) => void onSubmit(event)} noValidate className="space-y-4">
         <TextField
           label="Full Name"
           autoComplete="name"
           placeholder="First and last name"
+          error={errors.fullName?.message}
           {...register('fullName')}
         />
-        <TextField label="Email" type="email" autoComplete="email" {...register('email')} />
-        <TextField label="Username" autoComplete="username" {...register('userName')} />
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          error={errors.email?.message}
+          {...register('email')}
+        />
+        <TextField
+          label="Username"
+          autoComplete="username"
+          error={errors.userName?.message}
+          {...register('userName')}
+        />
         <NewPasswordFields
           label="Password"
           password={register('password')}
           confirmPassword={register('confirmPassword')}
+          error={errors.password?.message}
+          confirmError={errors.confirmPassword?.message}
         />
         <label className="flex items-start gap-2 text-sm text-slate-700">
           <input
             type="checkbox"
             className="mt-0.5 h-4 w-4 accent-brand-700"
+            aria-invalid={errors.acceptsPrivacyPolicy ? true : undefined}
+            aria-describedby={errors.acceptsPrivacyPolicy ? privacyErrorId : undefined}
             {...register('acceptsPrivacyPolicy')}
           />
           <span>
@@ -102,6 +105,11 @@ export function SignUpPage() {
             </Link>
           </span>
         </label>
+        {errors.acceptsPrivacyPolicy && (
+          <p id={privacyErrorId} role="alert" className="-mt-2 text-sm text-red-700">
+            {errors.acceptsPrivacyPolicy.message}
+          </p>
+        )}
         <FormError message={error} />
         <Button type="submit" disabled={isBusy} className="w-full">
           {isBusy ? 'LOADING...' : 'CREATE ACCOUNT'}
