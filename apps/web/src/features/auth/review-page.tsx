@@ -1,6 +1,7 @@
 import { MESSAGES } from '@vestora/shared';
 import { Link, useLocation } from 'react-router';
 import { useSiteSettings } from '../../shell/site-api.ts';
+import { SupportEmailLink } from '../../shell/support-email-link.tsx';
 import { buttonClass } from '../../ui/button.tsx';
 import { ShieldIcon } from '../../ui/icons.tsx';
 
@@ -38,9 +39,10 @@ export function ReviewPage() {
         <p className="mt-3 text-slate-600">
           Questions? Write to{' '}
           {site ? (
-            <a href={`mailto:${site.supportEmail}`} className="font-medium text-brand-700 hover:underline">
-              {site.supportEmail}
-            </a>
+            <SupportEmailLink
+              email={site.supportEmail}
+              className="font-medium text-brand-700 hover:underline"
+            />
           ) : (
             'our support team'
           )}

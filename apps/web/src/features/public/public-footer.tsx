@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { useSiteSettings } from '../../shell/site-api.ts';
+import { SupportEmailLink } from '../../shell/support-email-link.tsx';
 import { Logo } from '../../ui/logo.tsx';
 
 /** A titled column of the footer's links, each `[to, text]`. */
@@ -46,12 +47,10 @@ export default function PublicFooter() {
               {site.postalAddress && <p className="whitespace-pre-line">{site.postalAddress}</p>}
               <p>
                 Support:{' '}
-                <a
-                  href={`mailto:${site.supportEmail}`}
+                <SupportEmailLink
+                  email={site.supportEmail}
                   className="text-brand-100 underline-offset-2 hover:underline"
-                >
-                  {site.supportEmail}
-                </a>
+                />
               </p>
             </address>
           )}

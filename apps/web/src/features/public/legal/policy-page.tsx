@@ -1,5 +1,6 @@
 import type { SiteSettings } from '@vestora/shared';
 import { useSiteSettings } from '../../../shell/site-api.ts';
+import { SupportEmailLink } from '../../../shell/support-email-link.tsx';
 import { FormError } from '../../../ui/field.tsx';
 import { type LegalSection, LegalSections } from './legal-sections.tsx';
 
@@ -42,9 +43,10 @@ function policySections(site: SiteSettings): LegalSection[] {
       body: (
         <>
           For any question about this policy or your information, write to{' '}
-          <a href={`mailto:${site.supportEmail}`} className="font-medium text-brand-700 hover:underline">
-            {site.supportEmail}
-          </a>
+          <SupportEmailLink
+            email={site.supportEmail}
+            className="font-medium text-brand-700 hover:underline"
+          />
           {site.postalAddress ? `, or by post to ${site.postalAddress}` : ''}.
         </>
       ),

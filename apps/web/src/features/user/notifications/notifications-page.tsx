@@ -38,7 +38,7 @@ function NotificationItem({
             )}
             {!isRead && <span className="sr-only"> (unread)</span>}
           </p>
-          <p className="mt-0.5 text-sm break-words text-slate-700">{body}</p>
+          <p className="mt-0.5 text-sm [overflow-wrap:anywhere] text-slate-700">{body}</p>
           <p className="mt-1 text-xs text-slate-500">{formatDateTime(createdAt)}</p>
         </div>
         {!isRead && (

@@ -1,6 +1,7 @@
 import { MESSAGES, type SupportTicket } from '@vestora/shared';
 import { useId, useState } from 'react';
 import { errorMessage } from '../../../client/api.ts';
+import { SupportEmailLink } from '../../../shell/support-email-link.tsx';
 import { Button } from '../../../ui/button.tsx';
 import { CardSection } from '../../../ui/card.tsx';
 import { FormError, TextAreaField } from '../../../ui/field.tsx';
@@ -143,9 +144,7 @@ export function SupportPage() {
             supportEmail && (
               <>
                 Or write to{' '}
-                <a href={`mailto:${supportEmail}`} className="font-medium text-brand-700 underline">
-                  {supportEmail}
-                </a>
+                <SupportEmailLink email={supportEmail} className="font-medium text-brand-700 underline" />
               </>
             )
           }
