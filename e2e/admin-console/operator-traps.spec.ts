@@ -1,11 +1,26 @@
 import { rm } from 'node:fs/promises';
 import { MESSAGES } from '@vestora/shared';
+import pg from 'pg';
 import { type Browser, type Page, request } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { TEST_WALLET } from '../../apps/server/test/test-wallet.ts';
 import { launchBrowser, VIEWPORTS } from '../support/browser.ts';
-import { freePort, freshDataDir, type RunningServer, startServer, stopServer } from '../support/server.ts';
-import { adminLogIn, BTC_ADDRESS, createGateway, openSignedIn, signUpUser } from '../user/user-helpers.ts';
+import {
+  embeddedDatabaseUrl,
+  freePort,
+  freshDataDir,
+  type RunningServer,
+  startServer,
+  stopServer,
+} from '../support/server.ts';
+import {
+  adminLogIn,
+  BTC_ADDRESS,
+  callApi,
+  createGateway,
+  openSignedIn,
+  signUpUser,
+} from '../user/user-helpers.ts';
 import { type ConsoleTab, openSection, openTab, signInAsAdmin, snapshot } from './console-helpers.ts';
 
 /**
@@ -220,6 +235,59 @@ describe('removing a watch-only key', () => {
       await depositor.page.getByLabel(/Proof of payment/).waitFor();
       await expect.poll(() => depositor.page.locator('code').first().textContent()).toBe(BTC_ADDRESS);
       expect(await ownAddress.count()).toBe(0);
+    } finally {
+      await api.dispose();
+    }
+  }, 120_000);
+
+  it('waits for a second administrator, who sees the key it removes and approves it', async () => {
+    const api = await request.newContext({ baseURL: server.baseUrl });
+    try {
+      const admin = await adminLogIn(api);
+      // Set while the seeded administrator is alone, so the key applies at once.
+      await callApi(api, 'PUT', '/api/admin/wallets/btc', admin.token, {
+        data: { xpub: TEST_WALLET.bitcoinRegtestVpub, confirmations: 2 },
+      });
+      const second = await signUpUser(api, 'Grace Hopper');
+      // The console has no "make administrator" act without a password prompt; an operator may do it in the database.
+      const client = new pg.Client({ connectionString: await embeddedDatabaseUrl(dataDir) });
+      await client.connect();
+      try {
+        await client.query('update users set is_admin = true where user_name = $1', [second.user.userName]);
+      } finally {
+        await client.end();
+      }
+
+      const proposer = await newTab(server.baseUrl, VIEWPORTS.desktop);
+      await signInAsAdmin(proposer.page);
+      await openSection(proposer.page, 'Wallets');
+      const bitcoin = walletCard(proposer.page, 'Bitcoin (BTC)');
+      await bitcoin.getByRole('button', { name: 'Remove key' }).click();
+      const confirm = proposer.page.getByRole('alertdialog', { name: 'Remove the Bitcoin (BTC) key?' });
+      await confirm.getByRole('button', { name: 'Remove key' }).click();
+      await proposer.page.getByText(MESSAGES.walletRemovalWaiting).first().waitFor();
+      const proposed = proposer.page
+        .getByRole('region', { name: 'Waiting for approval' })
+        .getByRole('listitem')
+        .filter({ hasText: 'Remove the BTC watch-only key' });
+      await proposed.getByText(TEST_WALLET.bitcoinRegtestVpub).waitFor();
+      await proposed.getByText('Waiting for another administrator to approve it.').waitFor();
+      // Until it is approved the key stays.
+      await bitcoin.getByText(/Highest index used/).waitFor();
+
+      const approver = await newTab(server.baseUrl, VIEWPORTS.phone);
+      await openSignedIn(approver.page, second, '/admin/wallets');
+      const waiting = approver.page
+        .getByRole('region', { name: 'Waiting for approval' })
+        .getByRole('listitem')
+        .filter({ hasText: 'Remove the BTC watch-only key' });
+      await waiting.getByText('gateway address and upload a proof of payment').waitFor();
+      await waiting.getByRole('button', { name: 'Approve' }).click();
+      await expect.poll(() => waiting.count()).toBe(0);
+      await walletCard(approver.page, 'Bitcoin (BTC)')
+        .getByText('No wallet: deposits use the gateway address and a proof of payment.')
+        .waitFor();
+      await snapshot(approver.page, 'operator-traps-wallet-removal-approved-phone');
     } finally {
       await api.dispose();
     }
