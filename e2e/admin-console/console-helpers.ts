@@ -39,9 +39,21 @@ export async function signInAsAdmin(page: Page): Promise<void> {
   await page.waitForURL('**/admin/testing', { timeout: 15_000 });
 }
 
-/** Follows an entry of the console's navigation and waits for the page's heading. */
+/** Tailwind's `lg`: below it the console's navigation is a Menu button. */
+const LARGE_BREAKPOINT_PX = 1024;
+
+/**
+ * Follows an entry of the console's navigation and waits for the page's heading. Below the large
+ * breakpoint the entries sit behind the navigation's Menu button, which is opened first.
+ */
 export async function openSection(page: Page, label: string, heading = label): Promise<void> {
-  await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: label }).click();
+  const navigation = page.getByRole('navigation', { name: 'Admin' });
+  if ((page.viewportSize()?.width ?? 0) < LARGE_BREAKPOINT_PX) {
+    const menu = navigation.getByRole('button', { name: 'Menu' });
+    await menu.waitFor();
+    if ((await menu.getAttribute('aria-expanded')) === 'false') await menu.click();
+  }
+  await navigation.getByRole('link', { name: label }).click();
   await page.getByRole('heading', { level: 1, name: heading }).waitFor();
 }
 

@@ -167,7 +167,7 @@ export const MESSAGES = {
   twoFactorRequiredForAdmins: 'Turn on two-factor sign-in (Settings, Security) to use the admin console.',
   passwordWrong: 'The password is not correct.',
   gatewayFieldsRequired: 'Please enter the wallet address and choose its coin.',
-  gatewayImageType: 'The QR image must be a PNG, JPEG, WebP or GIF file.',
+  gatewayImageType: 'The QR image must be a PNG file, or leave it out to have one made from the address.',
   gatewayAdded: 'Gateway added successfully',
   gatewayDeleted: 'Gateway deleted successfully',
   gatewayNotFound: 'Gateway not found.',

@@ -1,10 +1,13 @@
+import { type KeyboardEvent, useId, useRef, useState } from 'react';
 import { Navigate, NavLink, Outlet } from 'react-router';
 import { useSession } from '../../client/session.ts';
 import { AccountMenu } from '../../shell/account-menu.tsx';
 import {
   ChartIcon,
   ChatIcon,
+  ChevronDownIcon,
   ClipboardIcon,
+  MenuIcon,
   ReceiptIcon,
   SettingsIcon,
   UsersIcon,
@@ -25,6 +28,69 @@ const NAVIGATION = [
   { label: 'Settings', to: '/admin/settings', icon: SettingsIcon },
   { label: 'Audit', to: '/admin/audit', icon: ClipboardIcon },
 ] as const;
+
+/**
+ * The sections as one strip on wide screens; below the large breakpoint, where nine entries do not
+ * fit, a Menu button that shows them all as a grid (a disclosure: the button says whether the list
+ * is open and which list it controls). Escape or following an entry closes it and puts focus back
+ * on the button, so a keyboard user never stays on an entry that has just been hidden.
+ */
+function AdminNavigation() {
+  const [isOpen, setIsOpen] = useState(false);
+  const listId = useId();
+  const toggle = useRef<HTMLButtonElement>(null);
+  const close = () => {
+    if (!isOpen) return;
+    setIsOpen(false);
+    toggle.current?.focus();
+  };
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === 'Escape') close();
+  };
+
+  return (
+    <nav aria-label="Admin" className="mx-auto max-w-7xl px-4 pb-2" onKeyDown={onKeyDown}>
+      <button
+        ref={toggle}
+        type="button"
+        aria-expanded={isOpen}
+        aria-controls={listId}
+        onClick={() => setIsOpen((open) => !open)}
+        className="flex w-full items-center justify-between gap-2 rounded-lg border border-slate-200 px-3 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50 lg:hidden"
+      >
+        <span className="flex items-center gap-2">
+          <MenuIcon width={18} height={18} aria-hidden="true" />
+          Menu
+        </span>
+        <ChevronDownIcon
+          aria-hidden="true"
+          className={`transition-transform ${isOpen ? 'rotate-180' : ''}`}
+        />
+      </button>
+      <ul
+        id={listId}
+        className={`${isOpen ? 'grid' : 'hidden'} mt-2 grid-cols-2 gap-1 lg:mt-0 lg:flex lg:overflow-x-auto`}
+      >
+        {NAVIGATION.map(({ label, to, icon: Icon }) => (
+          <li key={to} className="min-w-0 lg:shrink-0">
+            <NavLink
+              to={to}
+              onClick={close}
+              className={({ isActive }) =>
+                `flex items-center gap-2 rounded-lg px-3 py-2 text-sm font-medium ${
+                  isActive ? 'bg-brand-700 text-white' : 'text-slate-700 hover:bg-slate-100'
+                }`
+              }
+            >
+              <Icon width={16} height={16} className="shrink-0" />
+              {label}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
 
 export function AdminLayout() {
   const session = useSession();
@@ -48,22 +114,7 @@ export function AdminLayout() {
             signOutLabel="SignOut"
           />
         </div>
-        <nav aria-label="Admin" className="mx-auto flex max-w-7xl gap-1 overflow-x-auto px-4 pb-2">
-          {NAVIGATION.map(({ label, to, icon: Icon }) => (
-            <NavLink
-              key={to}
-              to={to}
-              className={({ isActive }) =>
-                `flex shrink-0 items-center gap-2 rounded-lg px-3 py-2 text-sm font-medium ${
-                  isActive ? 'bg-brand-700 text-white' : 'text-slate-700 hover:bg-slate-100'
-                }`
-              }
-            >
-              <Icon width={16} height={16} />
-              {label}
-            </NavLink>
-          ))}
-        </nav>
+        <AdminNavigation />
       </header>
       <main className="mx-auto max-w-7xl px-4 py-6">
         <ConsoleAlerts />

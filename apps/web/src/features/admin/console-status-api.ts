@@ -7,6 +7,7 @@ import {
 } from '@vestora/shared/routes';
 import { callApi, queryKeyOf } from '../../client/api.ts';
 import { useToastMutation } from '../../ui/use-toast-mutation.ts';
+import { invalidateSetupChecklist } from './settings/setup-api.ts';
 
 /** The banners sit on every page, so they look again now and then as well as after each change. */
 const STATUS_REFRESH_MS = 60_000;
@@ -59,6 +60,7 @@ export function useFundReserve() {
         queryClient.invalidateQueries({ queryKey: queryKeyOf(reserveRoute) }),
         queryClient.invalidateQueries({ queryKey: queryKeyOf(ledgerHealthRoute) }),
         queryClient.invalidateQueries({ queryKey: ['admin', 'audit'] }),
+        invalidateSetupChecklist(queryClient),
       ]),
   });
 }

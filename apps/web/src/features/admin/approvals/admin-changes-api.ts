@@ -8,6 +8,7 @@ import {
 } from '@vestora/shared/routes';
 import { callApi, queryKeyOf } from '../../../client/api.ts';
 import { useToastMutation } from '../../../ui/use-toast-mutation.ts';
+import { invalidateSetupChecklist } from '../settings/setup-api.ts';
 
 export function usePendingChanges() {
   return useQuery({
@@ -31,6 +32,8 @@ export function useDecideChange() {
         queryClient.invalidateQueries({ queryKey: queryKeyOf(pendingAdminChangesRoute) }),
         queryClient.invalidateQueries({ queryKey: queryKeyOf(adminGatewaysRoute) }),
         queryClient.invalidateQueries({ queryKey: queryKeyOf(adminWalletsRoute) }),
+        // An approved address or key may complete (or a removal undo) the checklist's first step.
+        invalidateSetupChecklist(queryClient),
       ]);
     },
   });

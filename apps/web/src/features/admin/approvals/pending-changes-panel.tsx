@@ -35,6 +35,16 @@ function PendingChange({ change, isOwn }: { change: AdminChange; isOwn: boolean 
               First addresses: <span className="font-mono break-all">{change.details.addresses}</span>
             </p>
           </>
+        ) : change.kind === 'wallet.removal' ? (
+          <>
+            <p className="text-sm font-semibold text-slate-900">
+              Remove the {change.subject.toUpperCase()} watch-only key
+            </p>
+            <p className="mt-1 font-mono text-xs break-all text-slate-700">{change.details.key}</p>
+            <p className="mt-1 text-xs text-slate-600">
+              Depositors of this coin then pay to its gateway address and upload a proof of payment.
+            </p>
+          </>
         ) : (
           <>
             <p className="text-sm font-semibold text-slate-900">
@@ -64,7 +74,7 @@ function PendingChange({ change, isOwn }: { change: AdminChange; isOwn: boolean 
   );
 }
 
-/** Address changes that another administrator proposed and this one may approve (never their own). */
+/** Address and wallet key changes that an administrator proposed and this one may approve (never their own). */
 export function PendingChangesPanel() {
   const headingId = useId();
   const session = useSession();

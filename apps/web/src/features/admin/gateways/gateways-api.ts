@@ -7,6 +7,7 @@ import {
 } from '@vestora/shared/routes';
 import { callApi, queryKeyOf } from '../../../client/api.ts';
 import { useToastMutation } from '../../../ui/use-toast-mutation.ts';
+import { invalidateSetupChecklist } from '../settings/setup-api.ts';
 
 export function useGateways() {
   return useQuery({
@@ -30,6 +31,7 @@ export function useAddGateway() {
       Promise.all([
         queryClient.invalidateQueries({ queryKey: queryKeyOf(adminGatewaysRoute) }),
         queryClient.invalidateQueries({ queryKey: queryKeyOf(pendingAdminChangesRoute) }),
+        invalidateSetupChecklist(queryClient),
       ]),
   });
 }
@@ -38,6 +40,11 @@ export function useDeleteGateway() {
   const queryClient = useQueryClient();
   return useToastMutation({
     mutationFn: (id: string) => callApi(deleteGatewayRoute, { params: { id } }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeyOf(adminGatewaysRoute) }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeyOf(adminGatewaysRoute) }),
+        // The last address of a coin gone may undo the checklist's first step.
+        invalidateSetupChecklist(queryClient),
+      ]),
   });
 }

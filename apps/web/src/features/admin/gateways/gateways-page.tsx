@@ -100,12 +100,14 @@ function AddGatewayDialog({ open, onOpenChange }: { open: boolean; onOpenChange:
             id="gateway-image"
             aria-describedby="gateway-image-hint"
             type="file"
-            accept="image/png"
+            // Only PNG: the server reads the QR code of a PNG alone (and refuses any other type), so
+            // the picker offers exactly what it accepts.
+            accept="image/png,.png"
             onChange={(event) => setImage(event.target.files?.[0] ?? null)}
             className="block w-full text-sm text-slate-700 file:mr-3 file:rounded-lg file:border-0 file:bg-slate-100 file:px-3 file:py-2 file:text-sm file:font-medium"
           />
           <p id="gateway-image-hint" className="mt-1 text-xs text-slate-600">
-            Left empty, the QR code is made from the address.
+            A PNG of the address's QR code. Left empty, the QR code is made from the address.
           </p>
           {preview && (
             <img

@@ -4,11 +4,13 @@ import toast from 'react-hot-toast';
 import { errorMessage } from '../../../client/api.ts';
 import { Button } from '../../../ui/button.tsx';
 import { Card } from '../../../ui/card.tsx';
+import { ConfirmDialog } from '../../../ui/dialog.tsx';
 import { FormError, TextField } from '../../../ui/field.tsx';
+import { Notice } from '../../../ui/notice.tsx';
 import { PageHeader } from '../../../ui/page-header.tsx';
 import { PageSpinner } from '../../../ui/spinner.tsx';
 import { PendingChangesPanel } from '../approvals/pending-changes-panel.tsx';
-import { useSetWallet, useWallets } from './wallets-api.ts';
+import { useRemoveWallet, useSetWallet, useWallets } from './wallets-api.ts';
 
 const COIN_LABELS: Record<Coin, string> = {
   btc: 'Bitcoin (BTC)',
@@ -21,6 +23,66 @@ const KEY_HINTS: Record<Coin, string> = {
   usdt: "The same Ethereum account key (m/44'/60'/0'): USDT arrives on the users' Ethereum addresses.",
 };
 const DEFAULT_CONFIRMATIONS: Record<Coin, number> = { btc: 3, eth: 12, usdt: 12 };
+const NODE_NAMES: Record<NonNullable<Wallet['missingNodeSetting']>, string> = {
+  BITCOIN_RPC_URL: 'Bitcoin',
+  ETHEREUM_RPC_URL: 'Ethereum',
+};
+
+/** Why a coin's key gives no one their own address yet: nothing would watch it. */
+function MissingNodeNotice({ setting }: { setting: NonNullable<Wallet['missingNodeSetting']> }) {
+  return (
+    <Notice tone="warning">
+      No {NODE_NAMES[setting]} node is configured, so depositors of this coin are shown the gateway address
+      and upload a proof of payment. To give each of them their own address, set{' '}
+      <code className="font-mono font-semibold">{setting}</code> in the server's environment and restart it,
+      then save the key.
+    </Notice>
+  );
+}
+
+/** Takes the coin's key away after a confirmation; the toast says whether it waits for approval. */
+function RemoveWalletButton({ coin }: { coin: Coin }) {
+  const removeWallet = useRemoveWallet();
+  const [isOpen, setIsOpen] = useState(false);
+  const [error, setError] = useState<string>();
+  return (
+    <>
+      <Button
+        variant="secondary"
+        onClick={() => {
+          setError(undefined);
+          setIsOpen(true);
+        }}
+      >
+        Remove key
+      </Button>
+      <ConfirmDialog
+        open={isOpen}
+        onOpenChange={(open) => {
+          if (!removeWallet.isPending) setIsOpen(open);
+        }}
+        title={`Remove the ${COIN_LABELS[coin]} key?`}
+        question="Depositors of this coin go back to its gateway address and upload a proof of payment. Payments already sent to their own addresses are still credited while a node watches them."
+        confirmLabel="Remove key"
+        busyLabel="Removing…"
+        isBusy={removeWallet.isPending}
+        variant="danger"
+        onConfirm={() =>
+          removeWallet.mutate(coin, {
+            onSuccess: () => setIsOpen(false),
+            onError: (failed) => setError(errorMessage(failed)),
+          })
+        }
+      >
+        {error && (
+          <Notice tone="error" role="alert">
+            {error}
+          </Notice>
+        )}
+      </ConfirmDialog>
+    </>
+  );
+}
 
 function WalletCard({ wallet }: { wallet: Wallet }) {
   const setWallet = useSetWallet();
@@ -58,6 +120,7 @@ function WalletCard({ wallet }: { wallet: Wallet }) {
             : 'No wallet: deposits use the gateway address and a proof of payment.'}
         </p>
       </div>
+      {wallet.missingNodeSetting && <MissingNodeNotice setting={wallet.missingNodeSetting} />}
       <form onSubmit={onSubmit} noValidate className="space-y-3">
         <div>
           <TextField
@@ -102,9 +165,12 @@ function WalletCard({ wallet }: { wallet: Wallet }) {
           </div>
         )}
         <FormError message={error} />
-        <Button type="submit" disabled={setWallet.isPending || !xpub.trim()}>
-          {preview ? 'Save wallet' : 'Check addresses'}
-        </Button>
+        <div className="flex flex-wrap gap-2">
+          <Button type="submit" disabled={setWallet.isPending || !xpub.trim()}>
+            {preview ? 'Save wallet' : 'Check addresses'}
+          </Button>
+          {wallet.xpub && <RemoveWalletButton coin={wallet.coin} />}
+        </div>
       </form>
     </Card>
   );

@@ -9,6 +9,7 @@ import {
 } from '@vestora/shared/routes';
 import { callApi, queryKeyOf } from '../../../client/api.ts';
 import { useToastMutation } from '../../../ui/use-toast-mutation.ts';
+import { invalidateSetupChecklist } from '../settings/setup-api.ts';
 
 /** Every plan, retired ones included, as the catalogue stands. */
 export function usePlans() {
@@ -18,7 +19,7 @@ export function usePlans() {
   });
 }
 
-/** Each change reloads the catalogue and the audit trail it was written to. */
+/** Each change reloads the catalogue, the audit trail it was written to and the setup checklist (active plans). */
 function usePlanMutation<Variables>(
   request: (variables: Variables) => Promise<{ data: Plan; message: string }>,
   successMessage?: (answer: { data: Plan; message: string }, variables: Variables) => string,
@@ -31,6 +32,7 @@ function usePlanMutation<Variables>(
       Promise.all([
         queryClient.invalidateQueries({ queryKey: queryKeyOf(adminPlansRoute) }),
         queryClient.invalidateQueries({ queryKey: ['admin', 'audit'] }),
+        invalidateSetupChecklist(queryClient),
       ]),
   });
 }

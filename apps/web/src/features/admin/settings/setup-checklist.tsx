@@ -20,7 +20,7 @@ const STEPS: Record<SetupStep, { label: string; hint: string; to?: string }> = {
   },
   mail: {
     label: 'Connect an e-mail server',
-    hint: 'Set SMTP_URL; until then e-mails (password resets, notices) go to the outbox folder.',
+    hint: "Not done in the console: set SMTP_URL in the server's environment (such as smtp://user:pass@mail.example.com:587, or smtps://…) and restart the server. Until then each e-mail (password resets, notices) is written to DATA_DIR/outbox/ as an .eml file.",
   },
   twoFactor: {
     label: 'Turn on two-factor sign-in for every administrator',

@@ -12,6 +12,7 @@ import {
   verifyUserRoute,
 } from '@vestora/shared/routes';
 import { callApi, queryKeyOf } from '../../../client/api.ts';
+import { invalidateSetupChecklist } from '../settings/setup-api.ts';
 import { reloadUserDetail } from './user-detail-api.ts';
 
 export const USERS_PAGE_SIZE = 20;
@@ -44,12 +45,19 @@ export function useUsers({ page, q, sort, order }: UsersQuery) {
 export const loginHistoryQueryKey = (userId: string) =>
   queryKeyOf(adminLoginHistoryRoute, { params: { id: userId } });
 
-/** Every act on a user changes what the list shows, so each one reloads it. */
+/**
+ * Every act on a user changes what the list shows, so each one reloads it; the setup checklist too,
+ * since a new, suspended or removed administrator changes who still lacks a second factor.
+ */
 function useUserMutation<Variables>(request: (variables: Variables) => Promise<UserResponse>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: request,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: USERS_KEY }),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: USERS_KEY }),
+        invalidateSetupChecklist(queryClient),
+      ]),
   });
 }
 
