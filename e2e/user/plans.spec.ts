@@ -104,7 +104,9 @@ for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
         await expect.poll(() => row.textContent()).toContain(expected);
       // What it has paid so far, of what it promises, and when it pays next (a day after it started).
       await expect.poll(() => row.textContent()).toContain('paid so far, of $540.00');
-      await expect.poll(() => row.textContent()).toMatch(/Next payout \d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2}/);
+      await expect
+        .poll(() => row.textContent())
+        .toMatch(/Next payout \d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2}/);
       await screenshot(page, `my-plans-${viewportName}`);
       await expectAccessible(page, '/user/my-plans with a plan');
 
