@@ -135,6 +135,10 @@ for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
       await waitForAlert(page, 'Passwords do not match.');
       await fill('Wrong#Guess1', 'Analytical#1843', 'Analytical#1843');
       await waitForAlert(page, 'The old password is not correct.');
+      // A second submission refused in the page: only its own problem shows, not the last answer's.
+      await fill('Wrong#Guess1', 'Analytical#1843', 'Analytical#1844');
+      await waitForAlert(page, 'Passwords do not match.');
+      await expect.poll(() => dialog.getByText('The old password is not correct.').count()).toBe(0);
       await fill(USER_PASSWORD, 'Analytical#1843', 'Analytical#1843');
       await page.getByText('Password changed. Your other sessions have been signed out.').waitFor();
       await dialog.waitFor({ state: 'detached' });

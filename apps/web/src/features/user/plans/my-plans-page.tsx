@@ -58,7 +58,7 @@ function InvestmentRow({ investment }: { investment: Investment }) {
         {usd(investment.totalReturn)}
         <span className="block text-xs text-slate-500">paid so far, of {usd(investment.expectedReturn)}</span>
         {investment.nextPayoutAt && (
-          <span className="block text-xs whitespace-nowrap text-slate-500">
+          <span className="block text-xs text-slate-500">
             Next payout {formatDateTime(investment.nextPayoutAt)}
           </span>
         )}
