@@ -12,6 +12,7 @@ import {
   type SignedInUser,
   setUpUserSuite,
   signUpUser,
+  USER_PASSWORD,
 } from './user-helpers.ts';
 
 setUpUserSuite({ asAdmin: false });
@@ -55,19 +56,27 @@ for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
       expect(mail.body).toContain('Your anti-phishing code: Pelican 12');
       expect(mail.body).toContain('Your anti-phishing code: <strong>Pelican 12</strong>');
 
+      // After a reload the code stays hidden until the password is given: a session alone cannot read it.
       await page.reload();
+      await panel.getByText('Your code is set. It stays hidden until you enter your password.').waitFor();
+      expect(await panel.getByText('Pelican 12').count()).toBe(0);
+      await panel.getByLabel('Current password', { exact: true }).fill('Wrong#Guess1');
+      await panel.getByRole('button', { name: 'Show code' }).click();
+      await panel.getByRole('alert').filter({ hasText: MESSAGES.passwordWrong }).waitFor();
+      await panel.getByLabel('Current password', { exact: true }).fill(USER_PASSWORD);
+      await panel.getByRole('button', { name: 'Show code' }).click();
       await panel.getByText('Your code: Pelican 12').waitFor();
       await expect.poll(() => field.inputValue()).toBe('Pelican 12');
       await panel.getByRole('button', { name: 'Remove' }).click();
       await waitForToast(MESSAGES.antiPhishingCodeRemoved);
       await panel.getByText('No code set yet.').waitFor();
-      const { data } = await callApi<{ data: { code: string | null } }>(
+      const { data } = await callApi<{ data: { isSet: boolean; code: string | null } }>(
         api,
         'GET',
         '/api/user/antiPhishingCode',
         user.token,
       );
-      expect(data.code).toBeNull();
+      expect(data).toEqual({ isSet: false, code: null });
     });
 
     it('chooses the money e-mails, and says security e-mails always come', async () => {

@@ -14,7 +14,17 @@ export const SetAntiPhishingCodeRequestSchema = z.object({
     .transform((code) => code || null),
 });
 
-export const AntiPhishingCodeSchema = z.object({ code: z.string().nullable() });
+/**
+ * Whether a code is set, and the code itself only where the person has just proved who they are
+ * (their password) or just chosen it: a stolen session alone cannot read it to forge our e-mails.
+ */
+export const AntiPhishingCodeSchema = z.object({ isSet: z.boolean(), code: z.string().nullable() });
+
+export const RevealAntiPhishingCodeRequestSchema = z.object({
+  password: z.string().max(200).optional(),
+  /** The authenticator or recovery code, when two-factor sign-in is on. */
+  code: z.string().trim().max(20).optional(),
+});
 export type AntiPhishingCode = z.infer<typeof AntiPhishingCodeSchema>;
 
 /** Which money e-mails a user gets; security e-mails always go. */

@@ -163,6 +163,7 @@ export const MESSAGES = {
     'The anti-phishing code must be 4 to 32 letters, digits, spaces, dots, dashes or underscores.',
   antiPhishingCodeSaved: 'Anti-phishing code saved. Every e-mail from us now shows it.',
   antiPhishingCodeRemoved: 'Anti-phishing code removed.',
+  antiPhishingCodeNeedsPassword: 'Enter your current password to see your anti-phishing code.',
   mailChoicesSaved: 'E-mail choices saved.',
   twoFactorRequiredForAdmins: 'Turn on two-factor sign-in (Settings, Security) to use the admin console.',
   passwordWrong: 'The password is not correct.',

@@ -3,6 +3,7 @@ import { defineRoute } from '../contract.ts';
 import {
   AntiPhishingCodeSchema,
   MailChoicesSchema,
+  RevealAntiPhishingCodeRequestSchema,
   SetAntiPhishingCodeRequestSchema,
 } from '../mail-alerts.ts';
 
@@ -10,7 +11,18 @@ export const antiPhishingCodeRoute = defineRoute({
   method: 'GET',
   path: '/api/user/antiPhishingCode',
   access: 'user',
-  summary: 'The code every e-mail to the signed-in user shows, or null when none is set.',
+  summary:
+    'Whether the signed-in user has an anti-phishing code; the code itself is read with their password (revealAntiPhishingCode).',
+  response: z.object({ data: AntiPhishingCodeSchema }),
+});
+
+export const revealAntiPhishingCodeRoute = defineRoute({
+  method: 'POST',
+  path: '/api/user/antiPhishingCode/reveal',
+  access: 'user',
+  summary:
+    'The code every e-mail to the signed-in user shows, given their current password (and code when two-factor sign-in is on); 403 without it.',
+  body: RevealAntiPhishingCodeRequestSchema,
   response: z.object({ data: AntiPhishingCodeSchema }),
 });
 

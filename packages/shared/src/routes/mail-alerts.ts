@@ -17,3 +17,7 @@ export const setAntiPhishingCodeRoute: RouteRef<typeof mailAlerts.setAntiPhishin
   method: 'PUT',
   path: '/api/user/antiPhishingCode',
 };
+export const revealAntiPhishingCodeRoute: RouteRef<typeof mailAlerts.revealAntiPhishingCodeRoute> = {
+  method: 'POST',
+  path: '/api/user/antiPhishingCode/reveal',
+};

@@ -3,6 +3,7 @@ import {
   lockAccountRoute,
   MESSAGES,
   profileDetailsRoute,
+  revealAntiPhishingCodeRoute,
   updateAvatarRoute,
   updateProfileRoute,
 } from '@vestora/shared';
@@ -13,6 +14,7 @@ import {
   changePassword,
   getProfileDetails,
   lockAccountFromEmailChange,
+  revealAntiPhishingCode,
   updateAvatar,
   updateProfile,
 } from './account.service.ts';
@@ -23,6 +25,13 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
   route(app, profileDetailsRoute, async ({ actor }) => ({
     data: await getProfileDetails(app.db, actor.user.id),
   }));
+
+  route(
+    app,
+    revealAntiPhishingCodeRoute,
+    async ({ actor, body }) => ({ data: await revealAntiPhishingCode(app, actor, body) }),
+    writes,
+  );
 
   route(
     app,

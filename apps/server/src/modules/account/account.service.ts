@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import {
+  type AntiPhishingCode,
   type ChangePasswordRequestSchema,
   formatDayMonthYear,
   MESSAGES,
@@ -21,7 +22,7 @@ import { hashPassword } from '../auth/password.ts';
 import { confirmIdentity } from '../auth/reauthentication.service.ts';
 import { hashLinkToken } from '../auth/tokens.ts';
 import { removeFile, storeFile } from '../files/files.service.ts';
-import { queueUserMail } from '../mail/mail.service.ts';
+import { queueUserMail, readAntiPhishingCode } from '../mail/mail.service.ts';
 import { voidPasswordResets } from '../password-reset/password-reset.repo.ts';
 import { queuePasswordChangedMail } from '../password-reset/password-reset.service.ts';
 import { recordLoginEvent } from '../two-factor/two-factor.service.ts';
@@ -45,6 +46,21 @@ export interface AccountDeps {
 }
 
 const LOCK_LINK_LIFETIME_MS = 7 * DAY_MS;
+
+/**
+ * The anti-phishing code, to the person who proves who they are: a thief holding only a session
+ * could otherwise read it and put it in forged e-mails that look like ours.
+ */
+export async function revealAntiPhishingCode(
+  deps: AccountDeps,
+  actor: Actor,
+  proof: { password?: string | undefined; code?: string | undefined },
+): Promise<AntiPhishingCode> {
+  if (!proof.password) throw new AppError('FORBIDDEN', MESSAGES.antiPhishingCodeNeedsPassword);
+  await confirmIdentity(deps, actor.user.id, { password: proof.password, code: proof.code });
+  const code = await readAntiPhishingCode(deps.db, actor.user.id);
+  return { isSet: code !== null, code };
+}
 
 export async function getProfileDetails(db: Executor, userId: string): Promise<ProfileDetails> {
   const row = await findAccountRow(db, { userId });

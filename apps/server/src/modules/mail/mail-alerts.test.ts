@@ -113,33 +113,52 @@ async function userWithCode(code: string) {
 }
 
 describe('the anti-phishing code', () => {
-  it('is set, read back, e-mailed, and removed; each account sees only its own', async () => {
+  it('is set, read back with the password only, e-mailed, and removed; each account sees only its own', async () => {
     const { token, input } = await signUpAndLogin(t.app);
     const other = await signUpAndLogin(t.app);
-    expect((await call('GET', '/api/user/antiPhishingCode', token)).json().data).toEqual({ code: null });
+    const reveal = (who: string, payload: object) =>
+      call('POST', '/api/user/antiPhishingCode/reveal', who, payload);
+    expect((await call('GET', '/api/user/antiPhishingCode', token)).json().data).toEqual({
+      isSet: false,
+      code: null,
+    });
 
     const saved = await call('PUT', '/api/user/antiPhishingCode', token, { code: '  Blue falcon-7 ' });
     expect(saved.statusCode).toBe(200);
     expect(saved.json()).toEqual({
-      data: { code: 'Blue falcon-7' },
+      data: { isSet: true, code: 'Blue falcon-7' },
       message: MESSAGES.antiPhishingCodeSaved,
     });
+    // A session alone reads that a code is set, never the code: with it, a thief could forge our e-mails.
     expect((await call('GET', '/api/user/antiPhishingCode', token)).json().data).toEqual({
-      code: 'Blue falcon-7',
-    });
-    expect((await call('GET', '/api/user/antiPhishingCode', other.token)).json().data).toEqual({
+      isSet: true,
       code: null,
     });
+    const withoutPassword = await reveal(token, {});
+    expect(withoutPassword.statusCode).toBe(403);
+    expect(withoutPassword.json().message).toBe(MESSAGES.antiPhishingCodeNeedsPassword);
+    const wrongPassword = await reveal(token, { password: 'Not#TheOne1' });
+    expect(wrongPassword.statusCode).toBe(400);
+    expect(wrongPassword.json().message).toBe(MESSAGES.passwordWrong);
+    const revealed = await reveal(token, { password: input.password });
+    expect(revealed.statusCode).toBe(200);
+    expect(revealed.json().data).toEqual({ isSet: true, code: 'Blue falcon-7' });
+    const othersOwn = await reveal(other.token, { password: other.input.password });
+    expect(othersOwn.json().data).toEqual({ isSet: false, code: null });
     expectCarries(await mailTo(input.email, /anti-phishing code was set/), 'Blue falcon-7');
 
     const removed = await call('PUT', '/api/user/antiPhishingCode', token, { code: null });
-    expect(removed.json()).toEqual({ data: { code: null }, message: MESSAGES.antiPhishingCodeRemoved });
+    expect(removed.json()).toEqual({
+      data: { isSet: false, code: null },
+      message: MESSAGES.antiPhishingCodeRemoved,
+    });
     const notice = await mailTo(input.email, /anti-phishing code was removed/);
     expect(notice.content).toContain('You have not set an anti-phishing code.');
   });
 
   it('refuses a code that is too short, too long, or not plain text, and keeps the old one', async () => {
-    const { token } = await userWithCode('Keep me');
+    const person = await userWithCode('Keep me');
+    const { token } = person;
     for (const code of ['abc', 'x'.repeat(33), '<b>bold</b>', 'tab\there']) {
       const refused = await call('PUT', '/api/user/antiPhishingCode', token, { code });
       expect(refused.statusCode).toBe(400);
@@ -148,7 +167,10 @@ describe('the anti-phishing code', () => {
     const notText = await call('PUT', '/api/user/antiPhishingCode', token, { code: 42 });
     expect(notText.statusCode).toBe(400);
     expect(notText.json().message).toBe('code has the wrong type.');
-    expect((await call('GET', '/api/user/antiPhishingCode', token)).json().data).toEqual({ code: 'Keep me' });
+    const kept = await call('POST', '/api/user/antiPhishingCode/reveal', token, {
+      password: person.input.password,
+    });
+    expect(kept.json().data).toEqual({ isSet: true, code: 'Keep me' });
   });
 });
 

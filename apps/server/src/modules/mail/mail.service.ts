@@ -90,9 +90,15 @@ async function renderFor(db: Executor, mail: UserMail): Promise<(RenderedMail & 
   return { to: mail.to ?? recipient.email, ...renderUserMail(mail, recipient, site) };
 }
 
+/** Whether the user has a code, not the code: reading it takes their password (revealAntiPhishingCode). */
 export async function getAntiPhishingCode(db: Executor, userId: string): Promise<AntiPhishingCode> {
+  return { isSet: (await readAntiPhishingCode(db, userId)) !== null, code: null };
+}
+
+/** The code itself, for the caller that has checked who is asking. */
+export async function readAntiPhishingCode(db: Executor, userId: string): Promise<string | null> {
   const recipient = await findMailRecipient(db, { userId });
-  return { code: recipient?.antiPhishingCode ?? null };
+  return recipient?.antiPhishingCode ?? null;
 }
 
 /** Sets (or, with null, removes) the code; the e-mail saying so already shows the new one. */
@@ -114,7 +120,7 @@ export async function setAntiPhishingCode(
         'If you did not make this change, change your password now.',
       ],
     });
-    return { code };
+    return { isSet: code !== null, code };
   });
 }
 

@@ -1,8 +1,9 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { BodyInputOf, ContractOf } from '@vestora/shared';
 import {
   alertPreferencesRoute,
   antiPhishingCodeRoute,
+  revealAntiPhishingCodeRoute,
   setAlertPreferencesRoute,
   setAntiPhishingCodeRoute,
 } from '@vestora/shared/routes';
@@ -24,6 +25,16 @@ export function useSetAntiPhishingCode() {
   return useToastMutation({
     mutationFn: (body: BodyInputOf<ContractOf<typeof setAntiPhishingCodeRoute>>) =>
       callApi(setAntiPhishingCodeRoute, { body }),
+    onSuccess: (answer) => queryClient.setQueryData(CODE_KEY, { data: answer.data }),
+  });
+}
+
+/** The code itself, given the current password; kept in the cache so the panel shows it. */
+export function useRevealAntiPhishingCode() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: BodyInputOf<ContractOf<typeof revealAntiPhishingCodeRoute>>) =>
+      callApi(revealAntiPhishingCodeRoute, { body }),
     onSuccess: (answer) => queryClient.setQueryData(CODE_KEY, { data: answer.data }),
   });
 }
