@@ -138,7 +138,8 @@ for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
       await page
         .getByRole('alert')
         .filter({
-          hasText: /This address is new: it can receive withdrawals from \d{4}-\d\d-\d\d \d\d:\d\d UTC\./,
+          hasText:
+            /This address is new: it can receive withdrawals from \d{1,2} [A-Z][a-z]{2} \d{4}, \d\d:\d\d UTC\./,
         })
         .first()
         .waitFor();

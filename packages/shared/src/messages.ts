@@ -1,3 +1,5 @@
+import { formatUtcTime } from './dates.ts';
+
 /** Texts the specification fixes (sections 5 and 8); web and server show them verbatim. */
 export const MESSAGES = {
   loginRequired: 'Email/Username and Password are required.',
@@ -252,11 +254,6 @@ export const MESSAGES = {
   chainDepositNotReviewed:
     'This deposit is credited from the blockchain after its confirmations; there is nothing to approve or decline.',
 } as const;
-
-/** A time in messages: unambiguous for every reader, whatever their time zone. */
-export function formatUtcTime(time: Date): string {
-  return `${time.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
-}
 
 export function withdrawalAddressCoolingOffMessage(usableAt: Date): string {
   return `This address is new: it can receive withdrawals from ${formatUtcTime(usableAt)}.`;
