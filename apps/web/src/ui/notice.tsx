@@ -12,13 +12,19 @@ interface NoticeProps {
   role?: 'alert' | 'status';
   /** Spacing around the box as its page lays it out (`mt-4`, `mb-4`, `space-y-3` …). */
   className?: string;
+  /** For a control that the box explains (`aria-describedby`). */
+  id?: string;
   children: ReactNode;
 }
 
 /** The coloured box of a page: a warning before an act, or an error that needs more than a field. */
-export function Notice({ tone, role, className = '', children }: NoticeProps) {
+export function Notice({ tone, role, className = '', id, children }: NoticeProps) {
   return (
-    <div role={role} className={`rounded-xl border px-4 py-3 text-sm ${TONE_CLASSES[tone]} ${className}`}>
+    <div
+      id={id}
+      role={role}
+      className={`rounded-xl border px-4 py-3 text-sm ${TONE_CLASSES[tone]} ${className}`}
+    >
       {children}
     </div>
   );

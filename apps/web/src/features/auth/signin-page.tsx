@@ -7,6 +7,7 @@ import { dismissSessionEndedNote, hasSessionEndedNote, startSession } from '../.
 import { AuthCard } from '../../shell/auth-card.tsx';
 import { Button } from '../../ui/button.tsx';
 import { FormError, PasswordField, TextField } from '../../ui/field.tsx';
+import { Notice } from '../../ui/notice.tsx';
 import { useZodForm } from '../../ui/use-zod-form.ts';
 import { logIn } from './auth-api.ts';
 
@@ -58,12 +59,9 @@ export function SignInPage() {
   return (
     <AuthCard title="Welcome back" subtitle="Sign in to follow your balances, deposits and plans.">
       {wasSessionEnded && (
-        <p
-          role="status"
-          className="mb-4 rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900"
-        >
+        <Notice tone="warning" role="status" className="mb-4">
           {MESSAGES.sessionEnded}
-        </p>
+        </Notice>
       )}
       <form onSubmit={(event) => void onSubmit(event)} noValidate className="space-y-4">
         <TextField

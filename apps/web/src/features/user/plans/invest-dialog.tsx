@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router';
 import { errorMessage } from '../../../client/api.ts';
 import { FormActions, Modal } from '../../../ui/dialog.tsx';
 import { FormError, TextField } from '../../../ui/field.tsx';
+import { Notice } from '../../../ui/notice.tsx';
 import { useProfile } from '../account/profile-api.ts';
 import { usd } from '../format.ts';
 import { useSubmissionKey } from '../submission-key.ts';
@@ -73,13 +74,10 @@ export function InvestDialog({
         <p className="text-2xl font-bold text-brand-900 tabular-nums">{usd(user.accountBalance)}</p>
       </div>
       {!user.isVerified && (
-        <p
-          id={reasonId}
-          className="mb-4 rounded-xl border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900"
-        >
+        <Notice tone="warning" id={reasonId} className="mb-4">
           <strong className="font-semibold">{MESSAGES.mustBeVerifiedToInvest}</strong> You can deposit in the
           meantime; plans open as soon as your account is verified.
-        </p>
+        </Notice>
       )}
       <form onSubmit={(event) => void onSubmit(event)} noValidate>
         <fieldset
