@@ -9,9 +9,9 @@ import type {
 } from 'fastify';
 import { z } from 'zod';
 import { actorOf, requireAdmin, requireUser } from '../modules/auth/auth.guard.ts';
-import type { Actor } from '../modules/auth/auth.service.ts';
 import { withIdempotency } from '../modules/idempotency/idempotency.service.ts';
 import { idempotencyKeyOf } from '../modules/idempotency/idempotency-key.ts';
+import type { Actor } from '../modules/sessions/actor.ts';
 import { readFormOrJson } from './multipart.ts';
 import type { Transaction } from './transaction.ts';
 import { parseWith } from './validation.ts';

@@ -7,9 +7,9 @@ import { AppError } from '../../lib/errors.ts';
 import { runInTransaction } from '../../lib/transaction.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { startNewSessionGeneration } from '../auth/auth.repo.ts';
-import type { Actor } from '../auth/auth.service.ts';
 import { confirmIdentity } from '../auth/reauthentication.service.ts';
 import { queueUserMail } from '../mail/mail.service.ts';
+import type { Actor } from '../sessions/actor.ts';
 import { findOpenMoney, markUserDeleted } from '../users/users.repo.ts';
 import { lockActiveUserOrFail } from '../users/users.service.ts';
 

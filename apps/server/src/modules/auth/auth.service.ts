@@ -16,6 +16,7 @@ import { isEmailHeldForLock } from '../account/account.repo.ts';
 import { deleteSubjectAttempts } from '../attempts/attempts.repo.ts';
 import { reserveAttempt } from '../attempts/attempts.service.ts';
 import { alertOnNewDevice, rememberSignUpDevice } from '../mail/mail.service.ts';
+import type { Actor } from '../sessions/actor.ts';
 import { recordLoginEvent, verifySecondFactor } from '../two-factor/two-factor.service.ts';
 import { toTradeUser } from '../users/users.mapper.ts';
 import {
@@ -30,13 +31,6 @@ import { loadUserRecord } from '../users/users.service.ts';
 import { deleteSession, findSessionUser, insertSessionOfGeneration, markSessionSeen } from './auth.repo.ts';
 import { hashPassword, verifyAgainstDecoy, verifyPassword } from './password.ts';
 import { createSessionToken, hashSessionToken } from './tokens.ts';
-
-export interface Actor {
-  user: UserRow;
-  sessionId: string;
-  /** Whether the administrator role is in force for this request: every admin check reads this. */
-  hasAdminPowers: boolean;
-}
 
 export async function signUp(
   deps: { db: Database; clock: Clock },

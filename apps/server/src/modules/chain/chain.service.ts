@@ -20,7 +20,7 @@ import {
   proposeAdminChange,
 } from '../admin-changes/admin-changes.service.ts';
 import { recordAudit } from '../audit/audit.service.ts';
-import type { Actor } from '../auth/auth.service.ts';
+import type { Actor } from '../sessions/actor.ts';
 import {
   type ChainPaymentRow,
   countWaitingForRate,

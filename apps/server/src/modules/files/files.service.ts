@@ -4,7 +4,7 @@ import type { AppConfig } from '../../config/env.ts';
 import type { Executor } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
-import type { Actor } from '../auth/auth.service.ts';
+import type { Actor } from '../sessions/actor.ts';
 import {
   deleteStoredFile,
   findFileContent,

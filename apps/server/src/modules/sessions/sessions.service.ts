@@ -7,11 +7,11 @@ import { AppError } from '../../lib/errors.ts';
 import { runInTransaction } from '../../lib/transaction.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { startNewSessionGeneration } from '../auth/auth.repo.ts';
-import type { Actor } from '../auth/auth.service.ts';
 import { notify } from '../notifications/notifications.service.ts';
 import { findUserById } from '../users/users.repo.ts';
 import { lockActiveUserOrFail, UUID } from '../users/users.service.ts';
 import { getAddressBook } from '../withdrawal-addresses/withdrawal-addresses.service.ts';
+import type { Actor } from './actor.ts';
 import { queueSecurityNotice } from './security-notice.ts';
 import {
   deleteSessionOfUser,

@@ -5,8 +5,9 @@ import { AppError } from '../../lib/errors.ts';
 import { runInTransaction } from '../../lib/transaction.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { startNewSessionGeneration } from '../auth/auth.repo.ts';
-import { type Actor, admitSession, type SessionPolicy } from '../auth/auth.service.ts';
+import { admitSession, type SessionPolicy } from '../auth/auth.service.ts';
 import { hashSessionToken } from '../auth/tokens.ts';
+import type { Actor } from '../sessions/actor.ts';
 import { toAdminUserRow, toTradeUser } from './users.mapper.ts';
 import {
   findOpenMoney,
