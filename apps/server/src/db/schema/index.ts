@@ -1,7 +1,6 @@
 export * from './admin-changes.ts';
 export * from './chain.ts';
 export * from './email-confirmations.ts';
-export * from './files.ts';
 export * from './gateways.ts';
 export * from './idempotency.ts';
 export * from './ledger.ts';

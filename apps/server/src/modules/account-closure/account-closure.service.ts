@@ -6,10 +6,10 @@ import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import { runInTransaction } from '../../lib/transaction.ts';
 import { recordAudit } from '../audit/audit.service.ts';
-import { startNewSessionGeneration } from '../auth/auth.repo.ts';
 import { confirmIdentity } from '../auth/reauthentication.service.ts';
 import { queueUserMail } from '../mail/mail.service.ts';
 import type { Actor } from '../sessions/actor.ts';
+import { endSessionsOfUser } from '../sessions/live-sessions.service.ts';
 import { findOpenMoney, markUserDeleted } from '../users/users.repo.ts';
 import { lockActiveUserOrFail } from '../users/users.service.ts';
 
@@ -42,7 +42,7 @@ export async function closeOwnAccount(
     if (open.hasActivePlan) throw new AppError('CONFLICT', MESSAGES.closeAccountHasActivePlan);
     if (open.hasBalance) throw new AppError('CONFLICT', MESSAGES.closeAccountHasBalance);
     await markUserDeleted(tx, { id: userId });
-    await startNewSessionGeneration(tx, { userId });
+    await endSessionsOfUser(tx, { userId });
     await recordAudit(tx, actor, {
       action: 'user.close',
       targetType: 'user',
