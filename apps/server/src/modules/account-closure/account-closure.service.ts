@@ -10,8 +10,7 @@ import { confirmIdentity } from '../auth/reauthentication.service.ts';
 import { queueUserMail } from '../mail/mail.service.ts';
 import type { Actor } from '../sessions/actor.ts';
 import { endSessionsOfUser } from '../sessions/live-sessions.service.ts';
-import { findOpenMoney, markUserDeleted } from '../users/users.repo.ts';
-import { lockActiveUserOrFail } from '../users/users.service.ts';
+import { findOpenMoney, lockActiveUserOrFail, markUserDeleted } from '../users/users.service.ts';
 
 /**
  * The person closes their own account, proving it with their password (and second factor): only

@@ -20,8 +20,7 @@ import { confirmIdentity } from '../auth/reauthentication.service.ts';
 import { hashLinkToken } from '../auth/tokens.ts';
 import { removeFile, storeFile } from '../files/files.service.ts';
 import { queueUserMail } from '../mail/mail.service.ts';
-import { voidPasswordResets } from '../password-reset/password-reset.repo.ts';
-import { queuePasswordChangedMail } from '../password-reset/password-reset.service.ts';
+import { queuePasswordChangedMail, voidPasswordResets } from '../password-reset/password-reset.service.ts';
 import type { Actor } from '../sessions/actor.ts';
 import { endSessionsOfUser } from '../sessions/live-sessions.service.ts';
 import { recordLoginEvent } from '../two-factor/two-factor.service.ts';
@@ -192,3 +191,6 @@ export async function updateAvatar(
   });
   return toTradeUser(await loadUserRecord(deps.db, actor.user.id), deps.config.fileUrlBase);
 }
+
+/** Reads and writes of this module that other modules call: its repository stays private to it. */
+export { deleteExpiredEmailChangeLocks, isEmailHeldForLock } from './account.repo.ts';

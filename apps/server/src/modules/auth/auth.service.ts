@@ -12,9 +12,8 @@ import type { Database } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import { isUniqueViolation, runInTransaction } from '../../lib/transaction.ts';
-import { isEmailHeldForLock } from '../account/account.repo.ts';
-import { deleteSubjectAttempts } from '../attempts/attempts.repo.ts';
-import { reserveAttempt } from '../attempts/attempts.service.ts';
+import { isEmailHeldForLock } from '../account/account.service.ts';
+import { deleteSubjectAttempts, reserveAttempt } from '../attempts/attempts.service.ts';
 import { alertOnNewDevice, rememberSignUpDevice } from '../mail/mail.service.ts';
 import type { Actor } from '../sessions/actor.ts';
 import { endSession, openSessionOfGeneration } from '../sessions/live-sessions.service.ts';
@@ -26,10 +25,9 @@ import {
   findUserConflicts,
   hasAdmin,
   insertUser,
+  loadUserRecord,
   markUserLoggedIn,
-  type UserRow,
-} from '../users/users.repo.ts';
-import { loadUserRecord } from '../users/users.service.ts';
+} from '../users/users.service.ts';
 import { hashPassword, verifyAgainstDecoy, verifyPassword } from './password.ts';
 import { createSessionToken, hashSessionToken } from './tokens.ts';
 

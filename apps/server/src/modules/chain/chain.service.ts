@@ -376,3 +376,6 @@ export async function chainDetailsOfDeposits(
     ]),
   );
 }
+
+/** Reads and writes of this module that other modules call: its repository stays private to it. */
+export { listActiveWallets } from './chain.repo.ts';

@@ -106,3 +106,6 @@ async function mayRead(
   const expected = Buffer.from(signature(await linkKey(deps.db), file.id, Number(expires)), 'hex');
   return timingSafeEqual(expected, Buffer.from(given, 'hex'));
 }
+
+/** Reads and writes of this module that other modules call: its repository stays private to it. */
+export { readSecret } from './files.repo.ts';

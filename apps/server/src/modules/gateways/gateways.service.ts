@@ -15,7 +15,7 @@ import {
   proposeAdminChange,
 } from '../admin-changes/admin-changes.service.ts';
 import { recordAudit } from '../audit/audit.service.ts';
-import { listUsersWithPendingDepositsTo } from '../deposits/deposits.repo.ts';
+import { listUsersWithPendingDepositsTo } from '../deposits/deposit-records.service.ts';
 import { fileUrl, signedFileUrl, storeFile } from '../files/files.service.ts';
 import { notify } from '../notifications/notifications.service.ts';
 import type { Actor } from '../sessions/actor.ts';

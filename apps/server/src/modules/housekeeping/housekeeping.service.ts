@@ -3,10 +3,10 @@ import type { Database } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { runAsLeader, startRepeating } from '../../lib/leader-job.ts';
 import { HOUR_MS } from '../../lib/time.ts';
-import { deleteExpiredEmailChangeLocks } from '../account/account.repo.ts';
-import { deleteAttemptsBefore } from '../attempts/attempts.repo.ts';
-import { deleteFinishedMailBefore } from '../mail/mail.repo.ts';
-import { deleteSpentPasswordResets } from '../password-reset/password-reset.repo.ts';
+import { deleteExpiredEmailChangeLocks } from '../account/account.service.ts';
+import { deleteAttemptsBefore } from '../attempts/attempts.service.ts';
+import { deleteFinishedMailBefore } from '../mail/mail.service.ts';
+import { deleteSpentPasswordResets } from '../password-reset/password-reset.service.ts';
 import { sweepExpiredSessions } from '../sessions/live-sessions.service.ts';
 import { deleteIdempotencyKeysBefore, deleteLoginEventsBefore } from './housekeeping.repo.ts';
 

@@ -109,3 +109,6 @@ export async function resetPassword(
     await attempt.release(tx);
   });
 }
+
+/** Reads and writes of this module that other modules call: its repository stays private to it. */
+export { deleteSpentPasswordResets, voidPasswordResets } from './password-reset.repo.ts';

@@ -220,3 +220,6 @@ export async function getLoginHistory(
 export async function getAdminSecurity(db: Executor, isRequiredForAdmins: boolean) {
   return { adminsWithoutTwoFactor: await countAdminsWithoutTwoFactor(db), isRequiredForAdmins };
 }
+
+/** Reads and writes of this module that other modules call: its repository stays private to it. */
+export { countAdminsWithoutTwoFactor } from './two-factor.repo.ts';

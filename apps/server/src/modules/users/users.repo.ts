@@ -1,8 +1,8 @@
 import type { SortOrder, TransactionStatus, UserSortField } from '@vestora/shared';
-import { and, asc, count, desc, eq, gt, or, type SQL, sql } from 'drizzle-orm';
-import { type Database, type Executor, preparedPerDatabase } from '../../db/client.ts';
+import { and, asc, count, desc, eq, or, type SQL, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
 import { pageHourCte, withinPageHour } from '../../db/hourly-pages.ts';
-import { ledgerAccounts, sessions, userCounts, users } from '../../db/schema/index.ts';
+import { ledgerAccounts, userCounts, users } from '../../db/schema/index.ts';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;

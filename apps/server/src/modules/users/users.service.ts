@@ -144,3 +144,16 @@ export async function deleteUser({ db, config }: UserDeps, actor: Actor, id: str
     return toAdminUserRow(record, config.fileUrlBase);
   });
 }
+
+/** Reads and writes of this module that other modules call: its repository stays private to it. */
+export {
+  findOpenMoney,
+  findUserById,
+  findUserByLogin,
+  findUserConflicts,
+  hasAdmin,
+  insertUser,
+  markUserDeleted,
+  markUserLoggedIn,
+  type UserRow,
+} from './users.repo.ts';
