@@ -5,6 +5,7 @@
  * downwards, and no area reaches into another.
  */
 const WEB = '^apps/web/src';
+const SERVER = '^apps/server/src';
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -45,6 +46,27 @@ module.exports = {
       severity: 'error',
       from: { path: WEB },
       to: { circular: true },
+    },
+    {
+      name: 'server-no-circular',
+      comment: 'The server imports form no circle, db/schema included.',
+      severity: 'error',
+      from: { path: SERVER },
+      to: { circular: true },
+    },
+    {
+      name: 'server-lib-below-modules',
+      comment: 'lib/ is domain-free: it imports no module.',
+      severity: 'error',
+      from: { path: `${SERVER}/lib/` },
+      to: { path: `${SERVER}/modules/` },
+    },
+    {
+      name: 'server-no-foreign-repo',
+      comment: "A module reads another module's tables through that module's service, never its repo.",
+      severity: 'error',
+      from: { path: `${SERVER}/modules/([^/]+)/` },
+      to: { path: `${SERVER}/modules/[^/]+/[^/]+\\.repo\\.ts$`, pathNot: `${SERVER}/modules/$1/` },
     },
   ],
   options: {

@@ -3,7 +3,7 @@ import type { AppConfig } from './config/env.ts';
 import type { Database } from './db/client.ts';
 import type { Clock } from './lib/clock.ts';
 import type { Mailer } from './lib/mailer.ts';
-import type { Actor } from './modules/auth/auth.service.ts';
+import type { Actor } from './modules/sessions/actor.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

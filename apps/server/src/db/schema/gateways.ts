@@ -1,7 +1,6 @@
 import { COINS } from '@vestora/shared';
 import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { storedFiles } from './files.ts';
-import { users } from './users.ts';
+import { storedFiles, users } from './users.ts';
 
 /**
  * A wallet address depositors pay to, one coin each, with its QR image. Deleting one only retires

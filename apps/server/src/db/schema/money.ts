@@ -1,8 +1,7 @@
 import { COINS, TRANSACTION_STATUSES, TRANSACTION_TYPES } from '@vestora/shared';
 import { sql } from 'drizzle-orm';
 import { bigint, index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { storedFiles } from './files.ts';
-import { users } from './users.ts';
+import { storedFiles, users } from './users.ts';
 
 export const deposits = pgTable(
   'deposits',

@@ -4,6 +4,7 @@ import {
   type AnyPgColumn,
   bigint,
   boolean,
+  customType,
   date,
   index,
   integer,
@@ -13,7 +14,6 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { storedFiles } from './files.ts';
 
 export const users = pgTable(
   'users',
@@ -141,3 +141,34 @@ export const loginEvents = pgTable(
     index('login_events_created_at_idx').on(table.createdAt),
   ],
 );
+
+/*
+ * Stored files live beside the users table because the two reference each other (a user's avatar is
+ * a stored file, a stored file has an owning user): in two files they would import each other.
+ */
+
+export const storedFiles = pgTable(
+  'stored_files',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Set only while a file written to disk by an older version waits to be moved into the database. */
+    storageKey: text('storage_key'),
+    mimeType: text('mime_type').notNull(),
+    sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull(),
+    /** Hex SHA-256 of the content: a proof of payment sent again for another deposit is spotted by it. */
+    sha256: text('sha256'),
+    ownerId: uuid('owner_id').references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('stored_files_sha256_idx').on(table.sha256)],
+);
+
+const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
+
+/** The bytes of each stored file, in the database: every process serves every file, and a backup holds them. */
+export const storedFileContents = pgTable('stored_file_contents', {
+  fileId: uuid('file_id')
+    .primaryKey()
+    .references(() => storedFiles.id, { onDelete: 'cascade' }),
+  content: bytea('content').notNull(),
+});

@@ -1,7 +1,7 @@
 import { closeAccountRoute, MESSAGES } from '@vestora/shared';
 import type { FastifyInstance } from 'fastify';
-import { route } from '../../lib/route.ts';
 import { throttle } from '../../lib/throttle.ts';
+import { route } from '../http/route.ts';
 import { closeOwnAccount } from './account-closure.service.ts';
 
 export async function accountClosureRoutes(app: FastifyInstance): Promise<void> {

@@ -6,12 +6,11 @@ import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import { runInTransaction } from '../../lib/transaction.ts';
 import { recordAudit } from '../audit/audit.service.ts';
-import { startNewSessionGeneration } from '../auth/auth.repo.ts';
-import type { Actor } from '../auth/auth.service.ts';
 import { confirmIdentity } from '../auth/reauthentication.service.ts';
 import { queueUserMail } from '../mail/mail.service.ts';
-import { findOpenMoney, markUserDeleted } from '../users/users.repo.ts';
-import { lockActiveUserOrFail } from '../users/users.service.ts';
+import type { Actor } from '../sessions/actor.ts';
+import { endSessionsOfUser } from '../sessions/live-sessions.service.ts';
+import { findOpenMoney, lockActiveUserOrFail, markUserDeleted } from '../users/users.service.ts';
 
 /**
  * The person closes their own account, proving it with their password (and second factor): only
@@ -42,7 +41,7 @@ export async function closeOwnAccount(
     if (open.hasActivePlan) throw new AppError('CONFLICT', MESSAGES.closeAccountHasActivePlan);
     if (open.hasBalance) throw new AppError('CONFLICT', MESSAGES.closeAccountHasBalance);
     await markUserDeleted(tx, { id: userId });
-    await startNewSessionGeneration(tx, { userId });
+    await endSessionsOfUser(tx, { userId });
     await recordAudit(tx, actor, {
       action: 'user.close',
       targetType: 'user',

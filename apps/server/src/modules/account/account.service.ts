@@ -16,15 +16,14 @@ import { AppError } from '../../lib/errors.ts';
 import { DAY_MS } from '../../lib/time.ts';
 import { isUniqueViolation, postgresConstraint, runInTransaction } from '../../lib/transaction.ts';
 import { detectAllowedType, IMAGE_TYPES } from '../../lib/uploads.ts';
-import { startNewSessionGeneration } from '../auth/auth.repo.ts';
-import type { Actor } from '../auth/auth.service.ts';
 import { hashPassword } from '../auth/password.ts';
 import { confirmIdentity } from '../auth/reauthentication.service.ts';
 import { hashLinkToken } from '../auth/tokens.ts';
 import { removeFile, storeFile } from '../files/files.service.ts';
 import { queueUserMail, readAntiPhishingCode } from '../mail/mail.service.ts';
-import { voidPasswordResets } from '../password-reset/password-reset.repo.ts';
-import { queuePasswordChangedMail } from '../password-reset/password-reset.service.ts';
+import { queuePasswordChangedMail, voidPasswordResets } from '../password-reset/password-reset.service.ts';
+import type { Actor } from '../sessions/actor.ts';
+import { endSessionsOfUser } from '../sessions/live-sessions.service.ts';
 import { recordLoginEvent } from '../two-factor/two-factor.service.ts';
 import { toTradeUser } from '../users/users.mapper.ts';
 import { loadUserRecord } from '../users/users.service.ts';
@@ -104,7 +103,7 @@ export async function updateProfile(
     await runInTransaction(deps.db, async (tx) => {
       await updateAccountRow(tx, { userId: actor.user.id, values });
       if (!isEmailChange) return;
-      await startNewSessionGeneration(tx, { userId: actor.user.id, keepSessionId: actor.sessionId });
+      await endSessionsOfUser(tx, { userId: actor.user.id, keepSessionId: actor.sessionId });
       await lockWithdrawalsAfterCredentialChange(tx, deps, actor.user.id);
       await voidPasswordResets(tx, { userId: actor.user.id, now: deps.clock.now() });
       await insertEmailChangeLock(tx, {
@@ -152,7 +151,7 @@ export async function lockAccountFromEmailChange(
     if (!lock) throw new AppError('BAD_REQUEST', MESSAGES.accountLockLinkInvalid);
     const passwordHash = await hashPassword(randomBytes(32).toString('base64url'));
     await restoreEmailAndPassword(tx, { userId: lock.userId, email: lock.previousEmail, passwordHash });
-    await startNewSessionGeneration(tx, { userId: lock.userId });
+    await endSessionsOfUser(tx, { userId: lock.userId });
     await voidPasswordResets(tx, { userId: lock.userId, now });
     await recordLoginEvent(tx, {
       userId: lock.userId,
@@ -178,7 +177,7 @@ export async function changePassword(
   const passwordHash = await hashPassword(input.newPassword);
   await runInTransaction(deps.db, async (tx) => {
     await updateAccountRow(tx, { userId: actor.user.id, values: { passwordHash } });
-    await startNewSessionGeneration(tx, { userId: actor.user.id, keepSessionId: actor.sessionId });
+    await endSessionsOfUser(tx, { userId: actor.user.id, keepSessionId: actor.sessionId });
     await lockWithdrawalsAfterCredentialChange(tx, deps, actor.user.id);
     await voidPasswordResets(tx, { userId: actor.user.id, now: deps.clock.now() });
     await queuePasswordChangedMail(tx, actor.user.id);
@@ -208,3 +207,6 @@ export async function updateAvatar(
   });
   return toTradeUser(await loadUserRecord(deps.db, actor.user.id), deps.config.fileUrlBase);
 }
+
+/** Reads and writes of this module that other modules call: its repository stays private to it. */
+export { deleteExpiredEmailChangeLocks, isEmailHeldForLock } from './account.repo.ts';

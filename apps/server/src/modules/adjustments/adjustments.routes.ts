@@ -1,6 +1,6 @@
 import { creditOrDebitRoute, MESSAGES } from '@vestora/shared';
 import type { FastifyInstance } from 'fastify';
-import { route } from '../../lib/route.ts';
+import { route } from '../http/route.ts';
 import { adjustBalance } from './adjustments.service.ts';
 
 export async function adjustmentRoutes(app: FastifyInstance): Promise<void> {

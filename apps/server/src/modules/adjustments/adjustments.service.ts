@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { type AdminUserRow, centsToUsd, formatUsd } from '@vestora/shared';
 import type { Transaction } from '../../lib/transaction.ts';
 import { recordAudit } from '../audit/audit.service.ts';
-import type { Actor } from '../auth/auth.service.ts';
 import { postTransfers } from '../ledger/ledger.service.ts';
 import { queueUserMail } from '../mail/mail.service.ts';
+import type { Actor } from '../sessions/actor.ts';
 import { toAdminUserRow } from '../users/users.mapper.ts';
 import { loadUserRecord, lockActiveUserOrFail } from '../users/users.service.ts';
 

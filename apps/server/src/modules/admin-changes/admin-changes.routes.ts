@@ -5,8 +5,8 @@ import {
   rejectAdminChangeRoute,
 } from '@vestora/shared';
 import type { FastifyInstance } from 'fastify';
-import { route } from '../../lib/route.ts';
 import { throttle } from '../../lib/throttle.ts';
+import { route } from '../http/route.ts';
 import { ADMIN_CHANGE_HANDLERS } from './admin-change-handlers.ts';
 import { approveAdminChange, getPendingAdminChanges, rejectAdminChange } from './admin-changes.service.ts';
 

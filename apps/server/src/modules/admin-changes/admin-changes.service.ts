@@ -4,8 +4,8 @@ import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import { runInTransaction, type Transaction } from '../../lib/transaction.ts';
 import { recordAudit } from '../audit/audit.service.ts';
-import type { Actor } from '../auth/auth.service.ts';
 import type { FileLinkDeps } from '../files/files.service.ts';
+import type { Actor } from '../sessions/actor.ts';
 import {
   type AdminChangeRow,
   countActiveAdmins,

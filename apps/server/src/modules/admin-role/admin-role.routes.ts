@@ -1,7 +1,7 @@
 import { MESSAGES, setAdministratorRoleRoute } from '@vestora/shared';
 import type { FastifyInstance } from 'fastify';
-import { route } from '../../lib/route.ts';
 import { throttle } from '../../lib/throttle.ts';
+import { route } from '../http/route.ts';
 import { setAdministratorRole } from './admin-role.service.ts';
 
 export async function adminRoleRoutes(app: FastifyInstance): Promise<void> {

@@ -3,8 +3,8 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { apiReferenceRoute, openApiDocumentRoute } from '@vestora/shared';
 import type { FastifyInstance } from 'fastify';
-import { route } from '../../lib/route.ts';
 import { HOUR_MS } from '../../lib/time.ts';
+import { route } from '../http/route.ts';
 import { openApiDocument } from './openapi.ts';
 
 const ASSETS_PREFIX = '/api/docs/assets/';

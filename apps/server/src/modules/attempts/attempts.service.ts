@@ -26,3 +26,6 @@ export async function reserveAttempt(
   if (!ids) throw new AppError('TOO_MANY_REQUESTS', MESSAGES.tooManyAttempts);
   return { release: (db = deps.db) => deleteAttemptRows(db, { ids }) };
 }
+
+/** Reads and writes of this module that other modules call: its repository stays private to it. */
+export { deleteAttemptsBefore, deleteSubjectAttempts } from './attempts.repo.ts';

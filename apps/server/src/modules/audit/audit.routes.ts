@@ -1,6 +1,6 @@
 import { auditLogRoute } from '@vestora/shared';
 import type { FastifyInstance } from 'fastify';
-import { route } from '../../lib/route.ts';
+import { route } from '../http/route.ts';
 import { getAuditLog } from './audit.service.ts';
 
 export async function auditRoutes(app: FastifyInstance): Promise<void> {

@@ -1,6 +1,6 @@
 import type { AuditEntry } from '@vestora/shared';
 import type { Executor } from '../../db/client.ts';
-import type { Actor } from '../auth/auth.service.ts';
+import type { Actor } from '../sessions/actor.ts';
 import { insertAuditEntry, listAuditRows } from './audit.repo.ts';
 
 export interface AuditedAct {

@@ -1,7 +1,8 @@
 import { MESSAGES } from '@vestora/shared';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/errors.ts';
-import { type Actor, authenticate } from './auth.service.ts';
+import type { Actor } from '../sessions/actor.ts';
+import { authenticate } from '../sessions/live-sessions.service.ts';
 
 export function bearerToken(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;

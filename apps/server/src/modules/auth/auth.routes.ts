@@ -1,7 +1,7 @@
 import { loginRoute, logoutRoute, MESSAGES, signupRoute } from '@vestora/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { route } from '../../lib/route.ts';
 import { throttle } from '../../lib/throttle.ts';
+import { route } from '../http/route.ts';
 import { logIn, logOut, signUp } from './auth.service.ts';
 
 /** Where a sign-up or sign-in comes from: the new-device alert compares it with the ones before. */

@@ -12,31 +12,24 @@ import type { Database } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import { isUniqueViolation, runInTransaction } from '../../lib/transaction.ts';
-import { isEmailHeldForLock } from '../account/account.repo.ts';
-import { deleteSubjectAttempts } from '../attempts/attempts.repo.ts';
-import { reserveAttempt } from '../attempts/attempts.service.ts';
+import { isEmailHeldForLock } from '../account/account.service.ts';
+import { deleteSubjectAttempts, reserveAttempt } from '../attempts/attempts.service.ts';
 import { alertOnNewDevice, rememberSignUpDevice } from '../mail/mail.service.ts';
-import { recordLoginEvent, verifySecondFactor } from '../two-factor/two-factor.service.ts';
+import type { Actor } from '../sessions/actor.ts';
+import { endSession, openSessionOfGeneration } from '../sessions/live-sessions.service.ts';
+import { verifySecondFactor } from '../two-factor/second-factor.ts';
+import { recordLoginEvent } from '../two-factor/two-factor.service.ts';
 import { toTradeUser } from '../users/users.mapper.ts';
 import {
   findUserByLogin,
   findUserConflicts,
   hasAdmin,
   insertUser,
+  loadUserRecord,
   markUserLoggedIn,
-  type UserRow,
-} from '../users/users.repo.ts';
-import { loadUserRecord } from '../users/users.service.ts';
-import { deleteSession, findSessionUser, insertSessionOfGeneration, markSessionSeen } from './auth.repo.ts';
+} from '../users/users.service.ts';
 import { hashPassword, verifyAgainstDecoy, verifyPassword } from './password.ts';
 import { createSessionToken, hashSessionToken } from './tokens.ts';
-
-export interface Actor {
-  user: UserRow;
-  sessionId: string;
-  /** Whether the administrator role is in force for this request: every admin check reads this. */
-  hasAdminPowers: boolean;
-}
 
 export async function signUp(
   deps: { db: Database; clock: Clock },
@@ -120,7 +113,7 @@ export async function logIn(
     // The row's update lock first: sign-ins of one account racing queue here, rather than each
     // taking the share lock below and deadlocking when they all want to upgrade it.
     await markUserLoggedIn(tx, { id: user.id });
-    const isCurrent = await insertSessionOfGeneration(tx, {
+    const isCurrent = await openSessionOfGeneration(tx, {
       userId: user.id,
       tokenHash: hashSessionToken(token),
       // Wall time, not the injected clock: the session lookup compares it with the database's now().
@@ -140,40 +133,7 @@ export async function logIn(
 }
 
 export async function logOut(db: Database, actor: Actor): Promise<void> {
-  await deleteSession(db, { sessionId: actor.sessionId });
-}
-
-export interface SessionPolicy {
-  /** REQUIRE_ADMIN_2FA: an administrator without a second factor holds no administrative power. */
-  requireAdmin2fa: boolean;
-}
-
-/** Resolves a bearer token to its live session; suspended and deleted accounts cannot act. */
-export async function authenticate(
-  db: Database,
-  token: string | undefined,
-  policy: SessionPolicy,
-): Promise<Actor> {
-  if (!token) throw new AppError('UNAUTHENTICATED', MESSAGES.signInRequired);
-  return admitSession(db, await findSessionUser(db, { tokenHash: hashSessionToken(token) }), policy);
-}
-
-/**
- * The same checks as `authenticate`, on a session row some other query read along with its user;
- * a session last seen over a minute ago is marked seen now (the one write, once a minute at most).
- */
-export async function admitSession<T extends Omit<Actor, 'hasAdminPowers'> & { isSeenLongAgo: boolean }>(
-  db: Database,
-  found: T | undefined,
-  policy: SessionPolicy,
-): Promise<T & Pick<Actor, 'hasAdminPowers'>> {
-  if (found?.user.status !== 'active') {
-    throw new AppError('UNAUTHENTICATED', MESSAGES.sessionExpired);
-  }
-  if (found.user.suspended) throw new AppError('FORBIDDEN', MESSAGES.suspended);
-  if (found.isSeenLongAgo) await markSessionSeen(db, { sessionId: found.sessionId });
-  const hasAdminPowers = found.user.isAdmin && (!policy.requireAdmin2fa || found.user.totpEnabledAt !== null);
-  return { ...found, hasAdminPowers };
+  await endSession(db, { sessionId: actor.sessionId });
 }
 
 /**

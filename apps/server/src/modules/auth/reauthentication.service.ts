@@ -4,8 +4,7 @@ import type { Database } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import { reserveAttempt } from '../attempts/attempts.service.ts';
-import { findTwoFactorRow } from '../two-factor/two-factor.repo.ts';
-import { verifySecondFactor } from '../two-factor/two-factor.service.ts';
+import { findSignInCredentials, verifySecondFactor } from '../two-factor/second-factor.ts';
 import { verifyPassword } from './password.ts';
 
 export interface IdentityProof {
@@ -33,7 +32,7 @@ export async function confirmIdentity(
     limits: [{ subject: `reauth:${userId}`, limit: deps.config.login.maxFailures }],
     windowMs: deps.config.login.windowMs,
   });
-  const row = await findTwoFactorRow(deps.db, { userId });
+  const row = await findSignInCredentials(deps.db, userId);
   if (!row || !proof.password || !(await verifyPassword(row.passwordHash, proof.password))) {
     throw new AppError('BAD_REQUEST', wrongPasswordMessage);
   }

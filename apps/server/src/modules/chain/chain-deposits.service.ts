@@ -1,7 +1,7 @@
 import { type Coin, formatUsd } from '@vestora/shared';
 import type { Database, Executor } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { insertDeposit, updateChainDeposit } from '../deposits/deposits.repo.ts';
+import { insertDeposit, updateChainDeposit } from '../deposits/deposit-records.service.ts';
 import { postTransfers } from '../ledger/ledger.service.ts';
 import { notify, notifyAndMail } from '../notifications/notifications.service.ts';
 import {

@@ -20,7 +20,7 @@ import {
   proposeAdminChange,
 } from '../admin-changes/admin-changes.service.ts';
 import { recordAudit } from '../audit/audit.service.ts';
-import type { Actor } from '../auth/auth.service.ts';
+import type { Actor } from '../sessions/actor.ts';
 import {
   type ChainPaymentRow,
   countWaitingForRate,
@@ -376,3 +376,6 @@ export async function chainDetailsOfDeposits(
     ]),
   );
 }
+
+/** Reads and writes of this module that other modules call: its repository stays private to it. */
+export { listActiveWallets } from './chain.repo.ts';

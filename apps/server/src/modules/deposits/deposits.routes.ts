@@ -1,7 +1,7 @@
 import { approveDepositRoute, createDepositRoute, declineDepositRoute, MESSAGES } from '@vestora/shared';
 import type { FastifyInstance } from 'fastify';
-import { route } from '../../lib/route.ts';
 import { throttle } from '../../lib/throttle.ts';
+import { route } from '../http/route.ts';
 import { approveDeposit, createDeposit, declineDeposit } from './deposits.service.ts';
 
 export async function depositRoutes(app: FastifyInstance): Promise<void> {

@@ -3,11 +3,11 @@ import { AppError } from '../../lib/errors.ts';
 import type { Transaction } from '../../lib/transaction.ts';
 import { detectAllowedType, PROOF_TYPES } from '../../lib/uploads.ts';
 import { recordAudit } from '../audit/audit.service.ts';
-import type { Actor } from '../auth/auth.service.ts';
 import { storeFile } from '../files/files.service.ts';
 import { currentGateway } from '../gateways/gateways.service.ts';
 import { postTransfers } from '../ledger/ledger.service.ts';
 import { notifyAndMail } from '../notifications/notifications.service.ts';
+import type { Actor } from '../sessions/actor.ts';
 import { toTradeUser } from '../users/users.mapper.ts';
 import { loadUserRecord, lockActiveUserOrFail } from '../users/users.service.ts';
 import {

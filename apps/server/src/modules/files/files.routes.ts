@@ -1,7 +1,7 @@
 import { fileRoute } from '@vestora/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { route } from '../../lib/route.ts';
-import { authenticate } from '../auth/auth.service.ts';
+import { route } from '../http/route.ts';
+import { authenticate } from '../sessions/live-sessions.service.ts';
 import { openFile } from './files.service.ts';
 
 const EXTENSIONS: Record<string, string> = {

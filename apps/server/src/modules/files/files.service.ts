@@ -4,7 +4,7 @@ import type { AppConfig } from '../../config/env.ts';
 import type { Executor } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
-import type { Actor } from '../auth/auth.service.ts';
+import type { Actor } from '../sessions/actor.ts';
 import {
   deleteStoredFile,
   findFileContent,
@@ -106,3 +106,6 @@ async function mayRead(
   const expected = Buffer.from(signature(await linkKey(deps.db), file.id, Number(expires)), 'hex');
   return timingSafeEqual(expected, Buffer.from(given, 'hex'));
 }
+
+/** Reads and writes of this module that other modules call: its repository stays private to it. */
+export { readSecret } from './files.repo.ts';

@@ -6,8 +6,8 @@ import {
   MESSAGES,
 } from '@vestora/shared';
 import type { FastifyInstance } from 'fastify';
-import { route } from '../../lib/route.ts';
 import { throttle } from '../../lib/throttle.ts';
+import { route } from '../http/route.ts';
 import { addGateway, deleteGateway, gatewaysForCoin, listGateways } from './gateways.service.ts';
 
 export async function gatewayRoutes(app: FastifyInstance): Promise<void> {

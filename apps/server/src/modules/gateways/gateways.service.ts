@@ -15,10 +15,10 @@ import {
   proposeAdminChange,
 } from '../admin-changes/admin-changes.service.ts';
 import { recordAudit } from '../audit/audit.service.ts';
-import type { Actor } from '../auth/auth.service.ts';
-import { listUsersWithPendingDepositsTo } from '../deposits/deposits.repo.ts';
+import { listUsersWithPendingDepositsTo } from '../deposits/deposit-records.service.ts';
 import { fileUrl, signedFileUrl, storeFile } from '../files/files.service.ts';
 import { notify } from '../notifications/notifications.service.ts';
+import type { Actor } from '../sessions/actor.ts';
 import { type GatewayRow, insertGateway, listActiveGateways, retireGateway } from './gateways.repo.ts';
 
 /** Gateways are answered with their QR image's URL, which starts with `fileUrlBase`. */

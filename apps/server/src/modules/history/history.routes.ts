@@ -1,6 +1,6 @@
 import { allTransactionsRoute, userHistoryRoute } from '@vestora/shared';
 import type { FastifyInstance } from 'fastify';
-import { route } from '../../lib/route.ts';
+import { route } from '../http/route.ts';
 import { getAllTransactions, getUserHistory } from './history.service.ts';
 
 export async function historyRoutes(app: FastifyInstance): Promise<void> {

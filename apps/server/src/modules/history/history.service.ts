@@ -8,9 +8,9 @@ import {
 } from '@vestora/shared';
 import type { AppConfig, ChainConfig } from '../../config/env.ts';
 import type { Database, Executor } from '../../db/client.ts';
-import type { Actor } from '../auth/auth.service.ts';
 import { chainDetailsOfDeposits } from '../chain/chain.service.ts';
 import { type FileLinkDeps, signedFileUrl } from '../files/files.service.ts';
+import type { Actor } from '../sessions/actor.ts';
 import { listAllTransactions, listUserHistory } from './history.repo.ts';
 
 function depositIdsOf(rows: { id: string; type: string }[]): string[] {

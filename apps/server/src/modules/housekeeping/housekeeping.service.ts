@@ -3,11 +3,11 @@ import type { Database } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { runAsLeader, startRepeating } from '../../lib/leader-job.ts';
 import { HOUR_MS } from '../../lib/time.ts';
-import { deleteExpiredEmailChangeLocks } from '../account/account.repo.ts';
-import { deleteAttemptsBefore } from '../attempts/attempts.repo.ts';
-import { deleteExpiredSessions } from '../auth/auth.repo.ts';
-import { deleteFinishedMailBefore } from '../mail/mail.repo.ts';
-import { deleteSpentPasswordResets } from '../password-reset/password-reset.repo.ts';
+import { deleteExpiredEmailChangeLocks } from '../account/account.service.ts';
+import { deleteAttemptsBefore } from '../attempts/attempts.service.ts';
+import { deleteFinishedMailBefore } from '../mail/mail.service.ts';
+import { deleteSpentPasswordResets } from '../password-reset/password-reset.service.ts';
+import { sweepExpiredSessions } from '../sessions/live-sessions.service.ts';
 import { deleteIdempotencyKeysBefore, deleteLoginEventsBefore } from './housekeeping.repo.ts';
 
 /** One housekeeper at a time across every server process on the database. */
@@ -43,7 +43,7 @@ export async function runHousekeeping(
     const now = clock.now();
     const ago = (ms: number) => new Date(now.getTime() - ms);
     return {
-      sessions: await deleteExpiredSessions(db, { now }),
+      sessions: await sweepExpiredSessions(db, { now }),
       attempts: await deleteAttemptsBefore(db, {
         before: ago(Math.max(config.login.windowMs, MIN_ATTEMPT_KEEP_MS)),
       }),

@@ -1,7 +1,7 @@
 import { fundReserveRoute, investmentsRoute, investRoute, MESSAGES, reserveRoute } from '@vestora/shared';
 import type { FastifyInstance } from 'fastify';
-import { route } from '../../lib/route.ts';
 import { throttle } from '../../lib/throttle.ts';
+import { route } from '../http/route.ts';
 import { fundReserve, getReserveStatus, invest, listInvestments } from './investments.service.ts';
 
 export async function investmentRoutes(app: FastifyInstance): Promise<void> {

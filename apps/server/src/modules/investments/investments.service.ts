@@ -16,9 +16,9 @@ import { AppError } from '../../lib/errors.ts';
 import { DAY_MS } from '../../lib/time.ts';
 import type { Transaction } from '../../lib/transaction.ts';
 import { recordAudit } from '../audit/audit.service.ts';
-import type { Actor } from '../auth/auth.service.ts';
 import { postTransfers } from '../ledger/ledger.service.ts';
 import { getPlanRow } from '../plans/plans.service.ts';
+import type { Actor } from '../sessions/actor.ts';
 import { toInvestment } from './investment-terms.ts';
 import { insertInvestment, listUserInvestmentRows, readReserveFigures } from './investments.repo.ts';
 

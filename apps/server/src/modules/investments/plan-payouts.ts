@@ -4,9 +4,9 @@ import type { Clock } from '../../lib/clock.ts';
 import { runAsLeader, startRepeating } from '../../lib/leader-job.ts';
 import { runInTransaction, type Transaction } from '../../lib/transaction.ts';
 import { lockYieldReserve, postTransfers, type TransferRequest } from '../ledger/ledger.service.ts';
-import type { NewNotification } from '../notifications/notifications.repo.ts';
+import type { NewNotification } from '../notifications/notifications.service.ts';
 import { notify } from '../notifications/notifications.service.ts';
-import { JOB_NAMES, recordJobRun } from '../operations/operations.repo.ts';
+import { JOB_NAMES, recordJobRun } from '../operations/operations.service.ts';
 import { periodsDue, returnPerPeriodCents } from './investment-terms.ts';
 import {
   type InvestmentRow,

@@ -1,6 +1,6 @@
 import { ledgerHealthRoute } from '@vestora/shared';
 import type { FastifyInstance } from 'fastify';
-import { route } from '../../lib/route.ts';
+import { route } from '../http/route.ts';
 import { getLedgerHealth, getRecentLedgerHealth } from './ledger.service.ts';
 
 export async function ledgerRoutes(app: FastifyInstance): Promise<void> {

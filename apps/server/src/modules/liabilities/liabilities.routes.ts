@@ -6,7 +6,7 @@ import {
   takeLiabilitySnapshotRoute,
 } from '@vestora/shared';
 import type { FastifyInstance } from 'fastify';
-import { route } from '../../lib/route.ts';
+import { route } from '../http/route.ts';
 import {
   getLiabilityBalance,
   getLiabilityProof,

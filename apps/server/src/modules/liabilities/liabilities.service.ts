@@ -24,7 +24,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import { runAsLeader, startRepeating } from '../../lib/leader-job.ts';
 import { runInTransaction } from '../../lib/transaction.ts';
-import { readSecret } from '../files/files.repo.ts';
+import { readSecret } from '../files/files.service.ts';
 import {
   countTransfers,
   findLatestSnapshot,

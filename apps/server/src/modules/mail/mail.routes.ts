@@ -6,8 +6,8 @@ import {
   setAntiPhishingCodeRoute,
 } from '@vestora/shared';
 import type { FastifyInstance } from 'fastify';
-import { route } from '../../lib/route.ts';
 import { throttle } from '../../lib/throttle.ts';
+import { route } from '../http/route.ts';
 import { getAntiPhishingCode, getMailChoices, setAntiPhishingCode, setMailChoices } from './mail.service.ts';
 
 export async function mailRoutes(app: FastifyInstance): Promise<void> {

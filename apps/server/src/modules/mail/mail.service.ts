@@ -228,3 +228,6 @@ export async function alertOnNewDevice(tx: Executor, place: SignInPlace & { at: 
     ],
   });
 }
+
+/** Reads and writes of this module that other modules call: its repository stays private to it. */
+export { deleteFinishedMailBefore } from './mail.repo.ts';

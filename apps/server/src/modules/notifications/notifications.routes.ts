@@ -1,6 +1,6 @@
 import { MESSAGES, notificationsRoute, readNotificationsRoute } from '@vestora/shared';
 import type { FastifyInstance } from 'fastify';
-import { route } from '../../lib/route.ts';
+import { route } from '../http/route.ts';
 import { getNotifications, readNotifications } from './notifications.service.ts';
 
 export async function notificationRoutes(app: FastifyInstance): Promise<void> {

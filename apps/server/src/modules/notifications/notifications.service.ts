@@ -59,3 +59,6 @@ export async function readNotifications(
 ): Promise<void> {
   await markNotificationsRead(db, { userId, ids, now });
 }
+
+/** Reads and writes of this module that other modules call: its repository stays private to it. */
+export type { NewNotification } from './notifications.repo.ts';

@@ -1,7 +1,7 @@
 import { forgotPasswordRoute, MESSAGES, resetPasswordRoute } from '@vestora/shared';
 import type { FastifyInstance } from 'fastify';
-import { route } from '../../lib/route.ts';
 import { throttle } from '../../lib/throttle.ts';
+import { route } from '../http/route.ts';
 import { requestPasswordReset, resetPassword } from './password-reset.service.ts';
 
 export async function passwordResetRoutes(app: FastifyInstance): Promise<void> {

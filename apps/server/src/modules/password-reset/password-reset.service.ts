@@ -7,10 +7,10 @@ import { AppError } from '../../lib/errors.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import { runInTransaction } from '../../lib/transaction.ts';
 import { reserveAttempt } from '../attempts/attempts.service.ts';
-import { startNewSessionGeneration } from '../auth/auth.repo.ts';
 import { hashPassword } from '../auth/password.ts';
 import { hashLinkToken } from '../auth/tokens.ts';
 import { queueUserMail, sendUserMailNow } from '../mail/mail.service.ts';
+import { endSessionsOfUser } from '../sessions/live-sessions.service.ts';
 import { lockWithdrawalsAfterCredentialChange } from '../withdrawal-addresses/withdrawal-addresses.service.ts';
 import {
   claimPasswordReset,
@@ -102,10 +102,13 @@ export async function resetPassword(
     if (!reset) throw new AppError('BAD_REQUEST', MESSAGES.resetTokenInvalid);
     const passwordHash = await hashPassword(input.password);
     await setPasswordHash(tx, { userId: reset.userId, passwordHash });
-    await startNewSessionGeneration(tx, { userId: reset.userId });
+    await endSessionsOfUser(tx, { userId: reset.userId });
     await lockWithdrawalsAfterCredentialChange(tx, deps, reset.userId);
     await voidPasswordResets(tx, { userId: reset.userId, now });
     await queuePasswordChangedMail(tx, reset.userId);
     await attempt.release(tx);
   });
 }
+
+/** Reads and writes of this module that other modules call: its repository stays private to it. */
+export { deleteSpentPasswordResets, voidPasswordResets } from './password-reset.repo.ts';

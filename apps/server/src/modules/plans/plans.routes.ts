@@ -8,7 +8,7 @@ import {
   updatePlanRoute,
 } from '@vestora/shared';
 import type { FastifyInstance } from 'fastify';
-import { route } from '../../lib/route.ts';
+import { route } from '../http/route.ts';
 import { createPlan, listPlans, setPlanStatus, updatePlan } from './plans.service.ts';
 
 export async function planRoutes(app: FastifyInstance): Promise<void> {

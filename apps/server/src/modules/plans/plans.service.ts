@@ -4,7 +4,7 @@ import type { Database, Executor } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { isUniqueViolation, runInTransaction, type Transaction } from '../../lib/transaction.ts';
 import { recordAudit } from '../audit/audit.service.ts';
-import type { Actor } from '../auth/auth.service.ts';
+import type { Actor } from '../sessions/actor.ts';
 import { findPlanRow, insertPlanRow, listPlanRows, type PlanRow, updatePlanRow } from './plans.repo.ts';
 
 function toPlan(row: PlanRow): Plan {

@@ -1,7 +1,7 @@
 import { adminRatesRoute, MESSAGES, setRatesRoute } from '@vestora/shared';
 import type { FastifyInstance } from 'fastify';
-import { route } from '../../lib/route.ts';
 import { throttle } from '../../lib/throttle.ts';
+import { route } from '../http/route.ts';
 import { getExchangeRates, setExchangeRates } from './rates.service.ts';
 
 export async function rateRoutes(app: FastifyInstance): Promise<void> {

@@ -3,7 +3,7 @@ import type { Database, Executor } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { runInTransaction } from '../../lib/transaction.ts';
 import { recordAudit } from '../audit/audit.service.ts';
-import type { Actor } from '../auth/auth.service.ts';
+import type { Actor } from '../sessions/actor.ts';
 import { type ExchangeRateRow, listExchangeRates, upsertExchangeRates } from './rates.repo.ts';
 
 export interface CurrentRate {

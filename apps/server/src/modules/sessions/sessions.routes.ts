@@ -9,7 +9,7 @@ import {
   userSessionsRoute,
 } from '@vestora/shared';
 import type { FastifyInstance } from 'fastify';
-import { route } from '../../lib/route.ts';
+import { route } from '../http/route.ts';
 import {
   endOtherSessions,
   endOwnSession,

@@ -6,12 +6,11 @@ import { describeDevice } from '../../lib/device.ts';
 import { AppError } from '../../lib/errors.ts';
 import { runInTransaction } from '../../lib/transaction.ts';
 import { recordAudit } from '../audit/audit.service.ts';
-import { startNewSessionGeneration } from '../auth/auth.repo.ts';
-import type { Actor } from '../auth/auth.service.ts';
 import { notify } from '../notifications/notifications.service.ts';
-import { findUserById } from '../users/users.repo.ts';
-import { lockActiveUserOrFail, UUID } from '../users/users.service.ts';
+import { findUserById, lockActiveUserOrFail, UUID } from '../users/users.service.ts';
 import { getAddressBook } from '../withdrawal-addresses/withdrawal-addresses.service.ts';
+import type { Actor } from './actor.ts';
+import { endSessionsOfUser } from './live-sessions.service.ts';
 import { queueSecurityNotice } from './security-notice.ts';
 import {
   deleteSessionOfUser,
@@ -52,7 +51,7 @@ export async function endOwnSession(db: Executor, actor: Actor, sessionId: strin
 /** Sign out everywhere else; a sign-in still in flight elsewhere ends too, as the generation moves on. */
 export async function endOtherSessions(db: Database, actor: Actor): Promise<void> {
   await runInTransaction(db, (tx) =>
-    startNewSessionGeneration(tx, { userId: actor.user.id, keepSessionId: actor.sessionId }),
+    endSessionsOfUser(tx, { userId: actor.user.id, keepSessionId: actor.sessionId }),
   );
 }
 
@@ -81,7 +80,7 @@ export async function endUserSessionsByAdmin(
   if (userId === actor.user.id) throw new AppError('CONFLICT', MESSAGES.sessionsOwnEnd);
   await runInTransaction(deps.db, async (tx) => {
     await lockActiveUserOrFail(tx, userId, 'update');
-    await startNewSessionGeneration(tx, { userId });
+    await endSessionsOfUser(tx, { userId });
     await recordAudit(tx, actor, { action: 'user.endSessions', targetType: 'user', targetId: userId });
     await notify(tx, {
       userId,

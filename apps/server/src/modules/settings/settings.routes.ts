@@ -1,6 +1,6 @@
 import { MESSAGES, siteRoute, updateSiteRoute } from '@vestora/shared';
 import type { FastifyInstance } from 'fastify';
-import { route } from '../../lib/route.ts';
+import { route } from '../http/route.ts';
 import { getSiteSettings, updateSiteSettings } from './settings.service.ts';
 
 export async function siteRoutes(app: FastifyInstance): Promise<void> {

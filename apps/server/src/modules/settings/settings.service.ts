@@ -8,7 +8,7 @@ import type { z } from 'zod';
 import type { Database, Executor } from '../../db/client.ts';
 import { runInTransaction } from '../../lib/transaction.ts';
 import { recordAudit } from '../audit/audit.service.ts';
-import type { Actor } from '../auth/auth.service.ts';
+import type { Actor } from '../sessions/actor.ts';
 import { readSiteSettingsRow, type SiteSettingsRow, writeSiteSettingsRow } from './settings.repo.ts';
 
 const toIsoDate = (dayMonthYear: string) => dayMonthYear.split('-').reverse().join('-');

@@ -1,6 +1,6 @@
 import { depositCoinsRoute, setupChecklistRoute } from '@vestora/shared';
 import type { FastifyInstance } from 'fastify';
-import { route } from '../../lib/route.ts';
+import { route } from '../http/route.ts';
 import { getSetupChecklist, listDepositCoins } from './setup.service.ts';
 
 export async function setupRoutes(app: FastifyInstance): Promise<void> {

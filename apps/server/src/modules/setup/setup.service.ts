@@ -1,9 +1,8 @@
 import { COINS, type Coin, type SetupChecklistItem } from '@vestora/shared';
 import type { ChainConfig } from '../../config/env.ts';
 import type { Executor } from '../../db/client.ts';
-import { listActiveWallets } from '../chain/chain.repo.ts';
-import { isWatched } from '../chain/chain.service.ts';
-import { countAdminsWithoutTwoFactor } from '../two-factor/two-factor.repo.ts';
+import { isWatched, listActiveWallets } from '../chain/chain.service.ts';
+import { countAdminsWithoutTwoFactor } from '../two-factor/two-factor.service.ts';
 import { countActivePlans, getYieldReserveCents, listCoinsWithGateway } from './setup.repo.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { adminUserStatementRoute, userStatementRoute } from '@vestora/shared';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { route } from '../../lib/route.ts';
 import { throttle } from '../../lib/throttle.ts';
+import { route } from '../http/route.ts';
 import { exportStatement, exportUserStatementForAdmin, type Statement } from './statement.service.ts';
 
 /** A statement goes out as a CSV download, never cached. */

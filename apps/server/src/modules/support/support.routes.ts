@@ -9,8 +9,8 @@ import {
   userTicketsRoute,
 } from '@vestora/shared';
 import type { FastifyInstance } from 'fastify';
-import { route } from '../../lib/route.ts';
 import { throttle } from '../../lib/throttle.ts';
+import { route } from '../http/route.ts';
 import { addUserMessage, closeTicket, listTickets, openTicket, replyAsStaff } from './support.service.ts';
 
 export async function supportRoutes(app: FastifyInstance): Promise<void> {

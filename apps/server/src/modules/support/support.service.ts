@@ -3,8 +3,8 @@ import type { Database, Executor } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { runInTransaction, type Transaction } from '../../lib/transaction.ts';
 import { recordAudit } from '../audit/audit.service.ts';
-import type { Actor } from '../auth/auth.service.ts';
 import { notify } from '../notifications/notifications.service.ts';
+import type { Actor } from '../sessions/actor.ts';
 import { lockActiveUserOrFail } from '../users/users.service.ts';
 import {
   countOpenTickets,

@@ -11,8 +11,8 @@ import {
   twoFactorStatusRoute,
 } from '@vestora/shared';
 import type { FastifyInstance } from 'fastify';
-import { route } from '../../lib/route.ts';
 import { throttle } from '../../lib/throttle.ts';
+import { route } from '../http/route.ts';
 import {
   confirmTwoFactor,
   getAdminSecurity,

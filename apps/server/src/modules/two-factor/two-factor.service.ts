@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { type LoginEvent, MESSAGES, type TwoFactorSetup, type TwoFactorStatus } from '@vestora/shared';
 import QRCode from 'qrcode';
 import type { AppConfig } from '../../config/env.ts';
@@ -8,15 +8,15 @@ import { AppError } from '../../lib/errors.ts';
 import { createTotpSecret, matchTotp, totpUri } from '../../lib/totp.ts';
 import { runInTransaction } from '../../lib/transaction.ts';
 import { recordAudit } from '../audit/audit.service.ts';
-import { startNewSessionGeneration } from '../auth/auth.repo.ts';
-import type { Actor } from '../auth/auth.service.ts';
 import { confirmIdentity } from '../auth/reauthentication.service.ts';
 import { queueUserMail } from '../mail/mail.service.ts';
 import { notify } from '../notifications/notifications.service.ts';
+import type { Actor } from '../sessions/actor.ts';
+import { endSessionsOfUser } from '../sessions/live-sessions.service.ts';
 import { queueSecurityNotice } from '../sessions/security-notice.ts';
 import { lockWithdrawalsAfterCredentialChange } from '../withdrawal-addresses/withdrawal-addresses.service.ts';
+import { hashRecoveryCode } from './second-factor.ts';
 import {
-  claimRecoveryCode,
   claimTotpStep,
   countAdminsWithoutTwoFactor,
   disableTwoFactor,
@@ -31,11 +31,6 @@ import {
 
 const ISSUER = 'Vestora';
 const RECOVERY_CODES = 10;
-
-const hashRecoveryCode = (code: string) =>
-  createHash('sha256')
-    .update(code.replace(/[^a-z0-9]/gi, '').toLowerCase())
-    .digest('hex');
 
 function newRecoveryCode(): string {
   const raw = randomBytes(5).toString('hex');
@@ -95,7 +90,7 @@ export async function confirmTwoFactor(
     }
     const codes = Array.from({ length: RECOVERY_CODES }, newRecoveryCode);
     await enableTwoFactor(tx, { userId: actor.user.id, recoveryHashes: codes.map(hashRecoveryCode), now });
-    await startNewSessionGeneration(tx, { userId: actor.user.id, keepSessionId: actor.sessionId });
+    await endSessionsOfUser(tx, { userId: actor.user.id, keepSessionId: actor.sessionId });
     await queueSecondFactorMail(tx, actor.user.id, {
       subject: 'Two-factor sign-in was turned on',
       what: 'Two-factor sign-in was turned on for your account: signing in now also asks for a code from the authenticator app. Every other session has ended.',
@@ -133,27 +128,13 @@ export async function renewRecoveryCodes(
   const codes = Array.from({ length: RECOVERY_CODES }, newRecoveryCode);
   await runInTransaction(deps.db, async (tx) => {
     await replaceRecoveryCodes(tx, { userId: actor.user.id, recoveryHashes: codes.map(hashRecoveryCode) });
-    await startNewSessionGeneration(tx, { userId: actor.user.id, keepSessionId: actor.sessionId });
+    await endSessionsOfUser(tx, { userId: actor.user.id, keepSessionId: actor.sessionId });
     await queueSecondFactorMail(tx, actor.user.id, {
       subject: 'New recovery codes were made',
       what: 'New two-factor recovery codes were made for your account; the old ones no longer work. Every other session has ended.',
     });
   });
   return codes;
-}
-
-/** A current authenticator code or an unused recovery code; each works once. */
-export async function verifySecondFactor(
-  db: Executor,
-  clock: Clock,
-  userId: string,
-  code: string,
-): Promise<boolean> {
-  const row = await findTwoFactorRow(db, { userId });
-  if (!row?.totpSecret || !row.totpEnabledAt) return false;
-  const step = matchTotp(row.totpSecret, code.replace(/\s/g, ''), clock.now());
-  if (step !== null) return claimTotpStep(db, { userId, step });
-  return claimRecoveryCode(db, { userId, hash: hashRecoveryCode(code) });
 }
 
 export async function turnOffTwoFactor(
@@ -166,7 +147,7 @@ export async function turnOffTwoFactor(
   await confirmIdentity(deps, actor.user.id, input);
   await runInTransaction(deps.db, async (tx) => {
     await disableTwoFactor(tx, { userId: actor.user.id });
-    await startNewSessionGeneration(tx, { userId: actor.user.id, keepSessionId: actor.sessionId });
+    await endSessionsOfUser(tx, { userId: actor.user.id, keepSessionId: actor.sessionId });
     await lockWithdrawalsAfterCredentialChange(tx, deps, actor.user.id);
     await queueSecondFactorMail(tx, actor.user.id, {
       subject: 'Two-factor sign-in was turned off',
@@ -191,7 +172,7 @@ export async function resetSecondFactorByAdmin(
     const row = await loadRow(tx, input.userId);
     if (!row.totpEnabledAt) throw new AppError('CONFLICT', MESSAGES.twoFactorNotOn);
     await disableTwoFactor(tx, { userId: input.userId });
-    await startNewSessionGeneration(tx, { userId: input.userId });
+    await endSessionsOfUser(tx, { userId: input.userId });
     await lockWithdrawalsAfterCredentialChange(tx, deps, input.userId);
     await recordLoginEvent(tx, {
       userId: input.userId,
@@ -239,3 +220,6 @@ export async function getLoginHistory(
 export async function getAdminSecurity(db: Executor, isRequiredForAdmins: boolean) {
   return { adminsWithoutTwoFactor: await countAdminsWithoutTwoFactor(db), isRequiredForAdmins };
 }
+
+/** Reads and writes of this module that other modules call: its repository stays private to it. */
+export { countAdminsWithoutTwoFactor } from './two-factor.repo.ts';

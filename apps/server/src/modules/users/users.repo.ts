@@ -1,9 +1,8 @@
 import type { SortOrder, TransactionStatus, UserSortField } from '@vestora/shared';
-import { and, asc, count, desc, eq, gt, or, type SQL, sql } from 'drizzle-orm';
-import { type Database, type Executor, preparedPerDatabase } from '../../db/client.ts';
+import { and, asc, count, desc, eq, or, type SQL, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
 import { pageHourCte, withinPageHour } from '../../db/hourly-pages.ts';
-import { ledgerAccounts, sessions, userCounts, users } from '../../db/schema/index.ts';
-import { isSessionSeenLongAgo } from '../auth/auth.repo.ts';
+import { ledgerAccounts, userCounts, users } from '../../db/schema/index.ts';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
@@ -71,38 +70,12 @@ export async function findUserRecord(
   return row;
 }
 
-export const sessionRecordQuery = preparedPerDatabase((db) =>
-  db
-    .select({
-      sessionId: sessions.id,
-      isSeenLongAgo: isSessionSeenLongAgo,
-      user: users,
-      ...userFigures(eachListedUser),
-      recentDeposits: recentDepositsOf(eachListedUser),
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(
-      and(
-        eq(sessions.tokenHash, sql.placeholder('tokenHash')),
-        gt(sessions.expiresAt, sql`now()`),
-        eq(sessions.generation, users.sessionGeneration),
-      ),
-    )
-    .limit(1)
-    .prepare('session_user_record'),
-);
-
 /**
- * A live session's user with their whole record, in one prepared round trip: people reading their
- * own profile are the busiest route there is, and this spares it a second query.
+ * The columns of a listed user's own record besides the row: the money figures and newest deposits,
+ * for a query that reads the user along with something else (the profile read's session).
  */
-export async function findSessionUserRecord(
-  db: Database,
-  { tokenHash }: { tokenHash: string },
-): Promise<(UserWithFigures & { sessionId: string; isSeenLongAgo: boolean }) | undefined> {
-  const [row] = await sessionRecordQuery(db).execute({ tokenHash });
-  return row;
+export function userRecordColumns() {
+  return { ...userFigures(eachListedUser), recentDeposits: recentDepositsOf(eachListedUser) };
 }
 
 export async function findUserById(db: Executor, { id }: { id: string }): Promise<UserRow | undefined> {

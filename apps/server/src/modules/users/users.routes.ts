@@ -8,8 +8,8 @@ import {
   verifyUserRoute,
 } from '@vestora/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { route } from '../../lib/route.ts';
 import { bearerToken } from '../auth/auth.guard.ts';
+import { route } from '../http/route.ts';
 import type { UserWithFigures } from './users.repo.ts';
 import {
   authenticateWithRecord,

@@ -4,13 +4,11 @@ import type { Database, Executor } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { runInTransaction } from '../../lib/transaction.ts';
 import { recordAudit } from '../audit/audit.service.ts';
-import { startNewSessionGeneration } from '../auth/auth.repo.ts';
-import { type Actor, admitSession, type SessionPolicy } from '../auth/auth.service.ts';
-import { hashSessionToken } from '../auth/tokens.ts';
+import type { Actor } from '../sessions/actor.ts';
+import { defineSessionAdmission, endSessionsOfUser } from '../sessions/live-sessions.service.ts';
 import { toAdminUserRow, toTradeUser } from './users.mapper.ts';
 import {
   findOpenMoney,
-  findSessionUserRecord,
   findUserRecord,
   listActiveUsers,
   lockActiveUser,
@@ -19,6 +17,7 @@ import {
   setUserVerified,
   type UserLockMode,
   type UserWithFigures,
+  userRecordColumns,
 } from './users.repo.ts';
 
 /** What the admin user actions need: file URLs in the records they answer start with `fileUrlBase`. */
@@ -52,14 +51,7 @@ export async function lockActiveUserOrFail(db: Executor, id: string, mode: UserL
  * A bearer token's session together with its user's own record, in one round trip: the access check
  * of the profile read, which most often asks for exactly that record.
  */
-export async function authenticateWithRecord(
-  db: Database,
-  token: string | undefined,
-  policy: SessionPolicy,
-): Promise<Actor & UserWithFigures> {
-  if (!token) throw new AppError('UNAUTHENTICATED', MESSAGES.signInRequired);
-  return admitSession(db, await findSessionUserRecord(db, { tokenHash: hashSessionToken(token) }), policy);
-}
+export const authenticateWithRecord = defineSessionAdmission('session_user_record', userRecordColumns());
 
 /**
  * A user record: the caller's own (from `ownRecord` when the session read it already), or anyone's
@@ -139,7 +131,7 @@ export async function deleteUser({ db, config }: UserDeps, actor: Actor, id: str
     if (open.hasPendingWithdrawal) throw new AppError('CONFLICT', MESSAGES.deleteHasPendingWithdrawal);
     if (open.hasBalance) throw new AppError('CONFLICT', MESSAGES.deleteHasBalance);
     await markUserDeleted(tx, { id });
-    await startNewSessionGeneration(tx, { userId: id });
+    await endSessionsOfUser(tx, { userId: id });
     const record = await findUserRecord(tx, { id });
     if (!record) throw new Error(`user ${id} vanished while being deleted`);
     await recordAudit(tx, actor, {
@@ -152,3 +144,16 @@ export async function deleteUser({ db, config }: UserDeps, actor: Actor, id: str
     return toAdminUserRow(record, config.fileUrlBase);
   });
 }
+
+/** Reads and writes of this module that other modules call: its repository stays private to it. */
+export {
+  findOpenMoney,
+  findUserById,
+  findUserByLogin,
+  findUserConflicts,
+  hasAdmin,
+  insertUser,
+  markUserDeleted,
+  markUserLoggedIn,
+  type UserRow,
+} from './users.repo.ts';

@@ -6,8 +6,8 @@ import {
   withdrawalAddressesRoute,
 } from '@vestora/shared';
 import type { FastifyInstance } from 'fastify';
-import { route } from '../../lib/route.ts';
 import { throttle } from '../../lib/throttle.ts';
+import { route } from '../http/route.ts';
 import {
   addWithdrawalAddress,
   cancelWithdrawalAddress,

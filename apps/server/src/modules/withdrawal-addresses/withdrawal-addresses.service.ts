@@ -17,10 +17,10 @@ import { isAddressForCoin } from '../../lib/crypto-address.ts';
 import { AppError } from '../../lib/errors.ts';
 import { HOUR_MS } from '../../lib/time.ts';
 import { isUniqueViolation, runInTransaction } from '../../lib/transaction.ts';
-import type { Actor } from '../auth/auth.service.ts';
 import { confirmIdentity } from '../auth/reauthentication.service.ts';
 import { hashLinkToken } from '../auth/tokens.ts';
 import { queueUserMail } from '../mail/mail.service.ts';
+import type { Actor } from '../sessions/actor.ts';
 import {
   extendWithdrawalLock,
   findWithdrawalsLockedUntil,

@@ -7,8 +7,8 @@ import {
   userWithdrawalsRoute,
 } from '@vestora/shared';
 import type { FastifyInstance } from 'fastify';
-import { route } from '../../lib/route.ts';
 import { throttle } from '../../lib/throttle.ts';
+import { route } from '../http/route.ts';
 import {
   approveWithdrawal,
   declineWithdrawal,

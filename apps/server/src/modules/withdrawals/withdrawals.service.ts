@@ -10,10 +10,10 @@ import type { Executor } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Transaction } from '../../lib/transaction.ts';
 import { recordAudit } from '../audit/audit.service.ts';
-import type { Actor } from '../auth/auth.service.ts';
 import { postTransfers } from '../ledger/ledger.service.ts';
 import { queueUserMail } from '../mail/mail.service.ts';
 import { notifyAndMail } from '../notifications/notifications.service.ts';
+import type { Actor } from '../sessions/actor.ts';
 import { lockActiveUserOrFail } from '../users/users.service.ts';
 import {
   resolveWithdrawalAddress,

@@ -8,13 +8,13 @@ import type {
   onRequestHookHandler,
 } from 'fastify';
 import { z } from 'zod';
-import { actorOf, requireAdmin, requireUser } from '../modules/auth/auth.guard.ts';
-import type { Actor } from '../modules/auth/auth.service.ts';
-import { withIdempotency } from '../modules/idempotency/idempotency.service.ts';
-import { idempotencyKeyOf } from '../modules/idempotency/idempotency-key.ts';
-import { readFormOrJson } from './multipart.ts';
-import type { Transaction } from './transaction.ts';
-import { parseWith } from './validation.ts';
+import { readFormOrJson } from '../../lib/multipart.ts';
+import type { Transaction } from '../../lib/transaction.ts';
+import { parseWith } from '../../lib/validation.ts';
+import { actorOf, requireAdmin, requireUser } from '../auth/auth.guard.ts';
+import { withIdempotency } from '../idempotency/idempotency.service.ts';
+import { idempotencyKeyOf } from '../idempotency/idempotency-key.ts';
+import type { Actor } from '../sessions/actor.ts';
 
 export interface RouteInput<Contract extends RouteContract> {
   params: ParamsOf<Contract>;
