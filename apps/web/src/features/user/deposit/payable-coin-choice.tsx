@@ -1,5 +1,6 @@
 import { type Coin, MESSAGES } from '@vestora/shared';
 import { errorMessage } from '../../../client/api.ts';
+import { Notice } from '../../../ui/notice.tsx';
 import { ErrorNote } from '../../../ui/table.tsx';
 import { CoinChoice } from './coin-choice.tsx';
 import { usePayableCoins } from './deposit-coins-api.ts';
@@ -27,12 +28,9 @@ export function PayableCoinChoice<C extends Coin>({
   if (payable.isError) return <ErrorNote message={errorMessage(payable.error)} />;
   if (payable.data.length === 0) {
     return (
-      <p
-        role="status"
-        className="rounded-xl border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900"
-      >
+      <Notice tone="warning" role="status">
         {MESSAGES.noDepositCoins}
-      </p>
+      </Notice>
     );
   }
   return <CoinChoice legend={legend} coins={payable.data} value={value} onChange={onChange} />;

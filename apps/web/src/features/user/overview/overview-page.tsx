@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { EyeIcon, EyeOffIcon } from '../../../ui/icons.tsx';
+import { Notice } from '../../../ui/notice.tsx';
 import { PageHeader } from '../../../ui/page-header.tsx';
 import { useProfile } from '../account/profile-api.ts';
 import { usd } from '../format.ts';
@@ -49,13 +50,10 @@ export function OverviewPage() {
       <MarketTicker />
       <PageHeader title={`Hello, ${user.fullName}`} description="Here is where your money stands." />
       {!user.isVerified && (
-        <div
-          role="status"
-          className="rounded-xl border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900"
-        >
+        <Notice tone="warning" role="status">
           <strong className="font-semibold">Your account is under review.</strong> You can deposit now;
           withdrawals and plans open once an administrator has verified your account.
-        </div>
+        </Notice>
       )}
       <section aria-label="Summary" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {cards.map((card) => (

@@ -6,6 +6,7 @@ import { errorMessage } from '../../../client/api.ts';
 import { Button } from '../../../ui/button.tsx';
 import { CardSection } from '../../../ui/card.tsx';
 import { FormError, TextField } from '../../../ui/field.tsx';
+import { Notice } from '../../../ui/notice.tsx';
 import { Pagination } from '../../../ui/pagination.tsx';
 import { PageSpinner } from '../../../ui/spinner.tsx';
 import { StatusBadge } from '../../../ui/status-badge.tsx';
@@ -97,26 +98,23 @@ function WithdrawalForm({ user }: { user: TradeUser }) {
         <p className="text-2xl font-bold text-brand-900 tabular-nums">{usd(user.accountBalance)}</p>
       </div>
       {!user.isVerified && (
-        <p
-          id={reasonId}
-          className="mt-4 rounded-xl border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900"
-        >
-          <strong className="font-semibold">{MESSAGES.mustBeVerifiedToWithdraw}</strong> You can deposit in
-          the meantime; this form opens as soon as your account is verified.
-        </p>
+        <Notice tone="warning" className="mt-4">
+          <p id={reasonId}>
+            <strong className="font-semibold">{MESSAGES.mustBeVerifiedToWithdraw}</strong> You can deposit in
+            the meantime; this form opens as soon as your account is verified.
+          </p>
+        </Notice>
       )}
       {lockedUntil && (
-        <p
-          id={lockId}
-          role="status"
-          className="mt-4 rounded-xl border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900"
-        >
-          <strong className="font-semibold">
-            Withdrawals are paused until {formatDateTime(lockedUntil)}
-          </strong>{' '}
-          after a change to your account's security (password, e-mail or two-factor sign-in). If you did not
-          make it, change your password and contact support.
-        </p>
+        <Notice tone="warning" role="status" className="mt-4">
+          <p id={lockId}>
+            <strong className="font-semibold">
+              Withdrawals are paused until {formatDateTime(lockedUntil)}
+            </strong>{' '}
+            after a change to your account's security (password, e-mail or two-factor sign-in). If you did not
+            make it, change your password and contact support.
+          </p>
+        </Notice>
       )}
       <form onSubmit={(event) => void onSubmit(event)} noValidate className="mt-5">
         <fieldset
