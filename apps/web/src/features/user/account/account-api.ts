@@ -7,7 +7,7 @@ import {
   updateProfileRoute,
 } from '@vestora/shared/routes';
 import { useEffect, useState } from 'react';
-import { ApiError, callApi, queryKeyOf } from '../../../client/api.ts';
+import { ApiError, callApi, queryKeyOf, routeQuery } from '../../../client/api.ts';
 import { getSession, updateSessionUser } from '../../../client/session.ts';
 import { useToastMutation } from '../../../ui/use-toast-mutation.ts';
 import { profileQueryKey } from './profile-api.ts';
@@ -16,10 +16,7 @@ const DETAILS_KEY = queryKeyOf(profileDetailsRoute);
 
 /** Phone, date of birth and address: kept beside the specification's user record, not in it. */
 export function useProfileDetails() {
-  return useQuery({
-    queryKey: DETAILS_KEY,
-    queryFn: ({ signal }) => callApi(profileDetailsRoute, { signal }),
-  });
+  return useQuery(routeQuery(profileDetailsRoute));
 }
 
 /** A fresh user record from the server goes into the stored session and the profile cache at once. */

@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { HistoryType } from '@vestora/shared';
 import { userHistoryRoute } from '@vestora/shared/routes';
-import { callApi, queryKeyOf } from '../../../client/api.ts';
+import { queryKeyOf, routeQuery } from '../../../client/api.ts';
 
 export const HISTORY_PAGE_SIZE = 20;
 /** The prefix of every page and filter of the history: what a change to the user's money reloads. */
@@ -11,8 +11,7 @@ export const HISTORY_KEY = queryKeyOf(userHistoryRoute);
 export function useHistory({ page, type }: { page: number; type: HistoryType | null }) {
   const query = { page, pageSize: HISTORY_PAGE_SIZE, ...(type ? { type } : {}) };
   return useQuery({
-    queryKey: queryKeyOf(userHistoryRoute, { query }),
-    queryFn: ({ signal }) => callApi(userHistoryRoute, { query, signal }),
+    ...routeQuery(userHistoryRoute, { query }),
     placeholderData: keepPreviousData,
   });
 }

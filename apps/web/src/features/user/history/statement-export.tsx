@@ -1,8 +1,8 @@
-import { StatementQuerySchema } from '@vestora/shared';
-import { type FormEvent, useState } from 'react';
+import { StatementFormSchema } from '@vestora/shared';
 import { errorMessage } from '../../../client/api.ts';
 import { Button } from '../../../ui/button.tsx';
 import { FormError, TextField } from '../../../ui/field.tsx';
+import { useZodForm } from '../../../ui/use-zod-form.ts';
 import { useDownloadStatement } from './statement-api.ts';
 
 /**
@@ -11,20 +11,15 @@ import { useDownloadStatement } from './statement-api.ts';
  */
 export function StatementExport() {
   const download = useDownloadStatement();
-  const [from, setFrom] = useState('');
-  const [to, setTo] = useState('');
-  const [error, setError] = useState<string>();
+  const {
+    register,
+    handleSubmit,
+    watch,
+    formState: { errors },
+  } = useZodForm(StatementFormSchema, { defaultValues: { from: '', to: '' } });
+  const [from, to] = watch(['from', 'to']);
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    setError(undefined);
-    const query = StatementQuerySchema.safeParse({ from: from || undefined, to: to || undefined });
-    if (!query.success) {
-      setError(query.error.issues[0]?.message);
-      return;
-    }
-    download.mutate(query.data, { onError: (failure) => setError(errorMessage(failure)) });
-  };
+  const onSubmit = handleSubmit((query) => download.mutate(query));
 
   return (
     <section
@@ -38,30 +33,30 @@ export function StatementExport() {
         Every movement of your balance with the balance after it, as a CSV file for a spreadsheet. Leave the
         dates empty for everything.
       </p>
-      <form onSubmit={onSubmit} noValidate className="mt-4">
+      <form onSubmit={(event) => void onSubmit(event)} noValidate className="mt-4">
         <fieldset disabled={download.isPending} className="flex flex-wrap items-end gap-3">
           <legend className="sr-only">Statement dates</legend>
           <TextField
             label="From"
             type="date"
-            value={from}
             max={to || undefined}
-            onChange={(event) => setFrom(event.target.value)}
+            error={errors.from?.message}
+            {...register('from')}
             className="min-w-36 flex-1"
           />
           <TextField
             label="To"
             type="date"
-            value={to}
             min={from || undefined}
-            onChange={(event) => setTo(event.target.value)}
+            error={errors.to?.message}
+            {...register('to')}
             className="min-w-36 flex-1"
           />
           <Button type="submit" variant="secondary" className="w-full sm:w-auto">
             {download.isPending ? 'Preparing...' : 'Download CSV'}
           </Button>
         </fieldset>
-        <FormError message={error} />
+        <FormError message={download.isError ? errorMessage(download.error) : undefined} />
       </form>
     </section>
   );

@@ -16,6 +16,7 @@ import {
   webSha256,
 } from '../../../shell/liabilities-check.ts';
 import { Button } from '../../../ui/button.tsx';
+import { Notice } from '../../../ui/notice.tsx';
 import { PageHeader } from '../../../ui/page-header.tsx';
 import { PageSpinner } from '../../../ui/spinner.tsx';
 import { ErrorNote } from '../../../ui/table.tsx';
@@ -103,9 +104,9 @@ function Verification({ proof, list }: { proof: LiabilityProof; list: LiabilityL
         </p>
       )}
       {failure && !failure.isValid && (
-        <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
+        <Notice tone="error" role="alert">
           <strong className="font-semibold">Not verified:</strong> {failure.problem}
-        </p>
+        </Notice>
       )}
       {steps && (
         <ol className="space-y-2 text-sm" aria-label="Checks">

@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { notificationsRoute, readNotificationsRoute } from '@vestora/shared/routes';
-import { callApi, queryKeyOf } from '../../../client/api.ts';
+import { callApi, queryKeyOf, routeQuery } from '../../../client/api.ts';
 import { useToastMutation } from '../../../ui/use-toast-mutation.ts';
 
 export const NOTIFICATIONS_PAGE_SIZE = 20;
@@ -9,8 +9,7 @@ const NOTIFICATIONS_KEY = queryKeyOf(notificationsRoute);
 export function useNotifications(page: number) {
   const query = { page, pageSize: NOTIFICATIONS_PAGE_SIZE };
   return useQuery({
-    queryKey: queryKeyOf(notificationsRoute, { query }),
-    queryFn: ({ signal }) => callApi(notificationsRoute, { query, signal }),
+    ...routeQuery(notificationsRoute, { query }),
     placeholderData: keepPreviousData,
   });
 }
@@ -19,8 +18,7 @@ export function useNotifications(page: number) {
 export function useUnreadNotificationCount(): number {
   const query = { page: 1, pageSize: 1 };
   const { data } = useQuery({
-    queryKey: queryKeyOf(notificationsRoute, { query }),
-    queryFn: ({ signal }) => callApi(notificationsRoute, { query, signal }),
+    ...routeQuery(notificationsRoute, { query }),
     refetchInterval: 60_000,
   });
   return data?.unread ?? 0;

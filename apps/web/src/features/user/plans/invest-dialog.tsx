@@ -1,28 +1,15 @@
-import { formatUsd, MESSAGES, type Plan, parseUsdToCents } from '@vestora/shared';
-import { useId, useState } from 'react';
+import { investFormSchema, MESSAGES, type Plan } from '@vestora/shared';
+import { useId, useMemo } from 'react';
 import { useNavigate } from 'react-router';
 import { errorMessage } from '../../../client/api.ts';
 import { FormActions, Modal } from '../../../ui/dialog.tsx';
 import { FormError, TextField } from '../../../ui/field.tsx';
 import { Notice } from '../../../ui/notice.tsx';
+import { useZodForm } from '../../../ui/use-zod-form.ts';
 import { useProfile } from '../account/profile-api.ts';
 import { usd } from '../format.ts';
 import { useSubmissionKey } from '../submission-key.ts';
 import { useInvest } from './plans-api.ts';
-
-const toCents = (amount: number) => BigInt(Math.round(amount * 100));
-
-/** The form's own check, in the server's words, so nothing is sent that would be refused for its shape. */
-function investProblem(amount: string, plan: Plan, balance: number): string | null {
-  if (amount.trim() === '') return MESSAGES.investFieldsRequired;
-  const amountCents = parseUsdToCents(amount.trim());
-  if (amountCents === null || amountCents <= 0n) return MESSAGES.invalidAmount;
-  const [minCents, maxCents] = [toCents(plan.minAmount), toCents(plan.maxAmount)];
-  if (amountCents < minCents || amountCents > maxCents) {
-    return `The amount for ${plan.name} must be between ${formatUsd(minCents)} and ${formatUsd(maxCents)}.`;
-  }
-  return amountCents > toCents(balance) ? MESSAGES.insufficientBalance : null;
-}
 
 export function InvestDialog({
   plan,
@@ -36,21 +23,20 @@ export function InvestDialog({
   const submissionKey = useSubmissionKey();
   const navigate = useNavigate();
   const reasonId = useId();
-  const [amount, setAmount] = useState('');
-  const [error, setError] = useState<string>();
+  const balance = user?.accountBalance ?? 0;
+  const schema = useMemo(() => investFormSchema(plan, balance), [plan, balance]);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useZodForm(schema, { defaultValues: { amount: '' } });
   if (!user) return null;
 
-  const onSubmit = async (event: React.FormEvent) => {
-    event.preventDefault();
-    const problem = investProblem(amount, plan, user.accountBalance);
-    if (problem) {
-      setError(problem);
-      return;
-    }
-    const request = { planId: plan._id, amount: amount.trim() };
+  const onSubmit = handleSubmit(async ({ amount }) => {
+    const request = { planId: plan._id, amount };
     const idempotencyKey = submissionKey.start([request.planId, request.amount]);
     if (!idempotencyKey) return;
-    setError(undefined);
     try {
       await invest.mutateAsync({ ...request, idempotencyKey });
       submissionKey.finish(true);
@@ -58,9 +44,9 @@ export function InvestDialog({
       await navigate('/user/my-plans');
     } catch (failure) {
       submissionKey.finish(false);
-      setError(errorMessage(failure));
+      setError('root', { message: errorMessage(failure) });
     }
-  };
+  });
 
   return (
     <Modal
@@ -90,10 +76,10 @@ export function InvestDialog({
             label="Amount (USD)"
             inputMode="decimal"
             autoComplete="off"
-            value={amount}
-            onChange={(event) => setAmount(event.target.value)}
+            error={errors.amount?.message}
+            {...register('amount')}
           />
-          <FormError message={error} />
+          <FormError message={errors.root?.message} />
         </fieldset>
         <FormActions
           submitLabel="Invest"

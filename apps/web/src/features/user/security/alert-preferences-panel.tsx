@@ -1,8 +1,9 @@
-import type { MailChoices } from '@vestora/shared';
-import { useEffect, useId, useState } from 'react';
+import { type MailChoices, MailChoicesSchema } from '@vestora/shared';
+import { useEffect, useId } from 'react';
 import { errorMessage } from '../../../client/api.ts';
 import { Button } from '../../../ui/button.tsx';
 import { FormError } from '../../../ui/field.tsx';
+import { useZodForm } from '../../../ui/use-zod-form.ts';
 import { useMailChoices, useSetMailChoices } from './mail-alerts-api.ts';
 
 const CHOICES: { key: keyof MailChoices; label: string; hint: string }[] = [
@@ -15,19 +16,24 @@ const CHOICES: { key: keyof MailChoices; label: string; hint: string }[] = [
 export function AlertPreferencesPanel() {
   const { data } = useMailChoices();
   const saveChoices = useSetMailChoices();
-  const [choices, setChoices] = useState<MailChoices | null>(null);
-  const [error, setError] = useState<string>();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors },
+  } = useZodForm(MailChoicesSchema);
   const idPrefix = useId();
   const saved = data?.data;
   useEffect(() => {
-    if (saved) setChoices(saved);
-  }, [saved]);
+    if (saved) reset(saved);
+  }, [saved, reset]);
 
-  const onSubmit = async () => {
-    if (!choices) return;
-    setError(undefined);
-    await saveChoices.mutateAsync(choices).catch((failure: unknown) => setError(errorMessage(failure)));
-  };
+  const onSubmit = handleSubmit(async (choices) => {
+    await saveChoices
+      .mutateAsync(choices)
+      .catch((failure: unknown) => setError('root', { message: errorMessage(failure) }));
+  });
 
   return (
     <section
@@ -41,15 +47,8 @@ export function AlertPreferencesPanel() {
         Security e-mails (new sign-ins, password, e-mail and two-factor changes, new withdrawal addresses)
         always come. Choose the money e-mails you want:
       </p>
-      <form
-        className="mt-3"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void onSubmit();
-        }}
-      >
-        <fieldset disabled={!choices || saveChoices.isPending} className="space-y-2">
+      <form className="mt-3" noValidate onSubmit={(event) => void onSubmit(event)}>
+        <fieldset disabled={!saved || saveChoices.isPending} className="space-y-2">
           <legend className="sr-only">Money e-mails</legend>
           {CHOICES.map(({ key, label, hint }) => (
             <label
@@ -61,10 +60,7 @@ export function AlertPreferencesPanel() {
                 id={`${idPrefix}-${key}`}
                 type="checkbox"
                 className="mt-0.5 h-4 w-4 accent-brand-700"
-                checked={choices?.[key] ?? false}
-                onChange={(event) =>
-                  setChoices((before) => before && { ...before, [key]: event.target.checked })
-                }
+                {...register(key)}
               />
               <span>
                 <span className="block font-medium text-slate-800">{label}</span>
@@ -74,7 +70,7 @@ export function AlertPreferencesPanel() {
           ))}
           <Button type="submit">{saveChoices.isPending ? 'Saving…' : 'Save e-mail choices'}</Button>
         </fieldset>
-        <FormError message={error} />
+        <FormError message={errors.root?.message} />
       </form>
     </section>
   );

@@ -7,17 +7,14 @@ import {
   setAlertPreferencesRoute,
   setAntiPhishingCodeRoute,
 } from '@vestora/shared/routes';
-import { callApi, queryKeyOf } from '../../../client/api.ts';
+import { callApi, queryKeyOf, routeQuery } from '../../../client/api.ts';
 import { useToastMutation } from '../../../ui/use-toast-mutation.ts';
 
 const CODE_KEY = queryKeyOf(antiPhishingCodeRoute);
 const CHOICES_KEY = queryKeyOf(alertPreferencesRoute);
 
 export function useAntiPhishingCode() {
-  return useQuery({
-    queryKey: CODE_KEY,
-    queryFn: ({ signal }) => callApi(antiPhishingCodeRoute, { signal }),
-  });
+  return useQuery(routeQuery(antiPhishingCodeRoute));
 }
 
 export function useSetAntiPhishingCode() {
@@ -40,10 +37,7 @@ export function useRevealAntiPhishingCode() {
 }
 
 export function useMailChoices() {
-  return useQuery({
-    queryKey: CHOICES_KEY,
-    queryFn: ({ signal }) => callApi(alertPreferencesRoute, { signal }),
-  });
+  return useQuery(routeQuery(alertPreferencesRoute));
 }
 
 export function useSetMailChoices() {

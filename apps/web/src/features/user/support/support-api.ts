@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { addTicketMessageRoute, openTicketRoute, userTicketsRoute } from '@vestora/shared/routes';
-import { callApi, queryKeyOf } from '../../../client/api.ts';
+import { callApi, queryKeyOf, routeQuery } from '../../../client/api.ts';
 import { useSiteSettings } from '../../../shell/site-api.ts';
 import { useToastMutation } from '../../../ui/use-toast-mutation.ts';
 
@@ -14,8 +14,7 @@ export function useSupportEmail(): string | undefined {
 
 export function useSupportTickets() {
   return useQuery({
-    queryKey: queryKeyOf(userTicketsRoute, { query: TICKETS_QUERY }),
-    queryFn: ({ signal }) => callApi(userTicketsRoute, { query: TICKETS_QUERY, signal }),
+    ...routeQuery(userTicketsRoute, { query: TICKETS_QUERY }),
     // Staff answers arrive on their own time.
     refetchInterval: 60_000,
   });

@@ -1,13 +1,13 @@
-import { MESSAGES, type SupportTicket } from '@vestora/shared';
-import { useId, useState } from 'react';
+import { SupportMessageRequestSchema, type SupportTicket } from '@vestora/shared';
+import { useId } from 'react';
 import { errorMessage } from '../../../client/api.ts';
 import { SupportEmailLink } from '../../../shell/support-email-link.tsx';
 import { Button } from '../../../ui/button.tsx';
 import { CardSection } from '../../../ui/card.tsx';
 import { FormError, TextAreaField } from '../../../ui/field.tsx';
 import { PageHeader } from '../../../ui/page-header.tsx';
-import { PageSpinner } from '../../../ui/spinner.tsx';
-import { ErrorNote } from '../../../ui/table.tsx';
+import { QueryView } from '../../../ui/query-view.tsx';
+import { useZodForm } from '../../../ui/use-zod-form.ts';
 import { formatDateTime } from '../format.ts';
 import {
   useReplyToTicket,
@@ -35,23 +35,22 @@ function MessageForm({
   /** Sends the message; the send's own hook says the answer. */
   onSend: (message: string) => Promise<unknown>;
 }) {
-  const [message, setMessage] = useState('');
-  const [error, setError] = useState<string>();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors },
+  } = useZodForm(SupportMessageRequestSchema, { defaultValues: { message: '' } });
 
-  const onSubmit = async (event: React.FormEvent) => {
-    event.preventDefault();
-    if (message.trim() === '') {
-      setError(MESSAGES.supportMessageRequired);
-      return;
-    }
-    setError(undefined);
+  const onSubmit = handleSubmit(async ({ message }) => {
     try {
       await onSend(message);
-      setMessage('');
+      reset();
     } catch (failure) {
-      setError(errorMessage(failure));
+      setError('root', { message: errorMessage(failure) });
     }
-  };
+  });
 
   return (
     <form onSubmit={(event) => void onSubmit(event)} noValidate className="space-y-3">
@@ -60,10 +59,10 @@ function MessageForm({
         required
         rows={5}
         maxLength={5000}
-        value={message}
-        onChange={(event) => setMessage(event.target.value)}
+        error={errors.message?.message}
+        {...register('message')}
       />
-      <FormError message={error} />
+      <FormError message={errors.root?.message} />
       <Button type="submit" disabled={isBusy} className="w-full sm:w-auto">
         {isBusy ? 'Sending...' : submitLabel}
       </Button>
@@ -161,17 +160,19 @@ export function SupportPage() {
           <h2 id={ticketsHeadingId} className="text-lg font-semibold text-slate-900">
             Your requests
           </h2>
-          {tickets.isPending ? (
-            <PageSpinner label="Loading your requests" />
-          ) : tickets.isError ? (
-            <ErrorNote message={errorMessage(tickets.error)} />
-          ) : tickets.data.data.length === 0 ? (
-            <p className="rounded-2xl border border-slate-200 bg-white px-4 py-10 text-center text-sm text-slate-600">
-              You have not written to us yet.
-            </p>
-          ) : (
-            tickets.data.data.map((ticket) => <Ticket key={ticket._id} ticket={ticket} />)
-          )}
+          <QueryView
+            query={tickets}
+            loadingLabel="Loading your requests"
+            empty={{ when: ({ data }) => data.length === 0, content: 'You have not written to us yet.' }}
+          >
+            {({ data }) => (
+              <div className="space-y-4">
+                {data.map((ticket) => (
+                  <Ticket key={ticket._id} ticket={ticket} />
+                ))}
+              </div>
+            )}
+          </QueryView>
         </section>
       </div>
     </div>

@@ -1,12 +1,10 @@
 import type { Coin, WithdrawalAddress } from '@vestora/shared';
 import { useState } from 'react';
-import { errorMessage } from '../../../client/api.ts';
 import { Button } from '../../../ui/button.tsx';
 import { CardSection } from '../../../ui/card.tsx';
 import { ConfirmDialog, FormActions, Modal } from '../../../ui/dialog.tsx';
 import { CurrentPasswordField, FormError, OneTimeCodeField, TextField } from '../../../ui/field.tsx';
-import { PageSpinner } from '../../../ui/spinner.tsx';
-import { ErrorNote } from '../../../ui/table.tsx';
+import { QueryView } from '../../../ui/query-view.tsx';
 import { useProofForm } from '../../../ui/use-proof-form.ts';
 import { CoinMark, CoinSelectField } from '../deposit/coin-choice.tsx';
 import { formatDateTime } from '../format.ts';
@@ -25,7 +23,8 @@ function coolOffSentence(coolOffHours: number | undefined): string {
 
 /** The addresses money may leave to: new ones wait out their cool-off, which the list shows. */
 export function WithdrawalAddressBook() {
-  const { data, isPending, isError, error } = useWithdrawalAddressBook();
+  const addressBook = useWithdrawalAddressBook();
+  const { data, isPending } = addressBook;
   const [isAdding, setIsAdding] = useState(false);
   const [removing, setRemoving] = useState<WithdrawalAddress | null>(null);
   const removeAddress = useRemoveWithdrawalAddress();
@@ -46,44 +45,42 @@ export function WithdrawalAddressBook() {
       }
       aria-busy={isPending}
     >
-      {isPending ? (
-        <PageSpinner label="Loading withdrawal addresses" />
-      ) : isError ? (
-        <ErrorNote message={errorMessage(error)} />
-      ) : data.data.length === 0 ? (
-        <p className="rounded-xl bg-slate-50 px-4 py-6 text-center text-sm text-slate-600">
-          No saved addresses yet.
-        </p>
-      ) : (
-        <ul className="divide-y divide-slate-100" aria-label="Saved addresses">
-          {data.data.map((saved) => (
-            <li key={saved._id} className="flex items-start justify-between gap-3 py-3">
-              <div className="flex min-w-0 gap-3">
-                <CoinMark coin={saved.coin} />
-                <div className="min-w-0 space-y-0.5">
-                  <p className="break-words font-semibold text-slate-900">{saved.label}</p>
-                  <p className="break-all font-mono text-xs text-slate-600">{saved.address}</p>
-                  {saved.isUsable ? (
-                    <p className="text-xs font-medium text-emerald-700">Ready for withdrawals</p>
-                  ) : (
-                    <p className="text-xs font-medium text-amber-800">
-                      Waiting period: usable from {formatDateTime(saved.usableAt)}
-                    </p>
-                  )}
+      <QueryView
+        query={addressBook}
+        loadingLabel="Loading withdrawal addresses"
+        empty={{ when: (answer) => answer.data.length === 0, content: 'No saved addresses yet.' }}
+      >
+        {(answer) => (
+          <ul className="divide-y divide-slate-100" aria-label="Saved addresses">
+            {answer.data.map((saved) => (
+              <li key={saved._id} className="flex items-start justify-between gap-3 py-3">
+                <div className="flex min-w-0 gap-3">
+                  <CoinMark coin={saved.coin} />
+                  <div className="min-w-0 space-y-0.5">
+                    <p className="break-words font-semibold text-slate-900">{saved.label}</p>
+                    <p className="break-all font-mono text-xs text-slate-600">{saved.address}</p>
+                    {saved.isUsable ? (
+                      <p className="text-xs font-medium text-emerald-700">Ready for withdrawals</p>
+                    ) : (
+                      <p className="text-xs font-medium text-amber-800">
+                        Waiting period: usable from {formatDateTime(saved.usableAt)}
+                      </p>
+                    )}
+                  </div>
                 </div>
-              </div>
-              <Button
-                variant="ghost"
-                size="sm"
-                aria-label={`Remove ${saved.label}`}
-                onClick={() => setRemoving(saved)}
-              >
-                Remove
-              </Button>
-            </li>
-          ))}
-        </ul>
-      )}
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  aria-label={`Remove ${saved.label}`}
+                  onClick={() => setRemoving(saved)}
+                >
+                  Remove
+                </Button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryView>
       <AddAddressDialog open={isAdding} onOpenChange={setIsAdding} coolOffHours={data?.coolOffHours} />
       <ConfirmDialog
         open={removing !== null}

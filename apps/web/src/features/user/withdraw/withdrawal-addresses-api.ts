@@ -5,7 +5,7 @@ import {
   removeWithdrawalAddressRoute,
   withdrawalAddressesRoute,
 } from '@vestora/shared/routes';
-import { callApi, queryKeyOf } from '../../../client/api.ts';
+import { callApi, queryKeyOf, routeQuery } from '../../../client/api.ts';
 import { formatDateTime } from '../../../ui/format.ts';
 import { useToastMutation } from '../../../ui/use-toast-mutation.ts';
 
@@ -13,10 +13,7 @@ const ADDRESS_BOOK_KEY = queryKeyOf(withdrawalAddressesRoute);
 
 /** The address book, with the lock on withdrawals; it refetches on focus, so cool-offs ending show up. */
 export function useWithdrawalAddressBook() {
-  return useQuery({
-    queryKey: ADDRESS_BOOK_KEY,
-    queryFn: ({ signal }) => callApi(withdrawalAddressesRoute, { signal }),
-  });
+  return useQuery(routeQuery(withdrawalAddressesRoute));
 }
 
 export function useAddWithdrawalAddress() {

@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Coin } from '@vestora/shared';
 import { requestWithdrawalRoute, userWithdrawalsRoute } from '@vestora/shared/routes';
-import { callApi, queryKeyOf } from '../../../client/api.ts';
+import { callApi, queryKeyOf, routeQuery } from '../../../client/api.ts';
 import { useToastMutation } from '../../../ui/use-toast-mutation.ts';
 import { PROFILE_KEY } from '../account/profile-api.ts';
 import { HISTORY_KEY } from '../history/history-api.ts';
@@ -11,8 +11,7 @@ export const WITHDRAWALS_PAGE_SIZE = 10;
 export function useWithdrawals(page: number) {
   const query = { page, pageSize: WITHDRAWALS_PAGE_SIZE };
   return useQuery({
-    queryKey: queryKeyOf(userWithdrawalsRoute, { query }),
-    queryFn: ({ signal }) => callApi(userWithdrawalsRoute, { query, signal }),
+    ...routeQuery(userWithdrawalsRoute, { query }),
     placeholderData: keepPreviousData,
   });
 }
