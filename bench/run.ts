@@ -17,7 +17,8 @@ import { runInTransaction } from '../apps/server/src/lib/transaction.ts';
 import { hashSessionToken } from '../apps/server/src/modules/auth/tokens.ts';
 import { payDueReturns } from '../apps/server/src/modules/investments/plan-payouts.ts';
 import { postTransfers } from '../apps/server/src/modules/ledger/ledger.service.ts';
-import { sessionRecordQuery } from '../apps/server/src/modules/users/users.repo.ts';
+import { liveSessionQuery } from '../apps/server/src/modules/sessions/sessions.repo.ts';
+import { userRecordColumns } from '../apps/server/src/modules/users/users.repo.ts';
 import {
   E2E_ADMIN,
   embeddedDatabaseUrl,
@@ -77,7 +78,9 @@ function load(
  */
 async function measureProfileStatement(databaseUrl: string, token: string): Promise<number | undefined> {
   const connection = connectDatabase(databaseUrl);
-  const statement = sessionRecordQuery(connection.db).getQuery().sql;
+  // The profile read's own statement: the live session with the user's record, as users.service builds it.
+  const statement = liveSessionQuery('session_user_record', userRecordColumns())(connection.db).getQuery()
+    .sql;
   await connection.close();
   const script = path.join(os.tmpdir(), `vestora-profile-${process.pid}.sql`);
   await writeFile(script, `${statement.replace('$1', ':token_hash').replace('$2', '1')};\n`);
