@@ -145,8 +145,7 @@ export const PasswordField = forwardRef<HTMLInputElement, FieldProps & { toggleL
 
 /**
  * A form's error. It steps aside as soon as the person edits any field of its form (the error was
- * about what they typed before) and shows again only with a new answer: a submission the page
- * refuses before sending does not bring back the last answer beside its own problem.
+ * about what they typed before) and shows again with the next submission's answer.
  */
 export function FormError({ message }: { message: string | undefined }) {
   const anchor = useRef<HTMLSpanElement>(null);
@@ -155,8 +154,13 @@ export function FormError({ message }: { message: string | undefined }) {
     const form = anchor.current?.closest('form');
     if (!form) return;
     const markStale = () => setIsStale(true);
+    const markFresh = () => setIsStale(false);
     form.addEventListener('input', markStale);
-    return () => form.removeEventListener('input', markStale);
+    form.addEventListener('submit', markFresh);
+    return () => {
+      form.removeEventListener('input', markStale);
+      form.removeEventListener('submit', markFresh);
+    };
   }, []);
   // A new message is news even without a submit event (an answer that arrives later).
   const [shownMessage, setShownMessage] = useState(message);

@@ -39,16 +39,20 @@ function ChangePasswordDialog({
     onOpenChange(false);
   };
 
-  const onSubmit = handleSubmit(async (form) => {
-    setError(undefined);
-    try {
-      const { message } = await changePassword.mutateAsync(form);
-      toast.success(message);
-      close();
-    } catch (failure) {
-      setError(errorMessage(failure));
-    }
-  });
+  // A submission refused here clears the last answer, so it never shows beside the new problem.
+  const onSubmit = handleSubmit(
+    async (form) => {
+      setError(undefined);
+      try {
+        const { message } = await changePassword.mutateAsync(form);
+        toast.success(message);
+        close();
+      } catch (failure) {
+        setError(errorMessage(failure));
+      }
+    },
+    () => setError(undefined),
+  );
 
   return (
     <Modal
