@@ -24,6 +24,7 @@ import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { chainRoutes } from './modules/chain/chain.routes.ts';
 import { depositRoutes } from './modules/deposits/deposits.routes.ts';
+import { emailConfirmationRoutes } from './modules/email-confirmation/email-confirmation.routes.ts';
 import { fileRoutes } from './modules/files/files.routes.ts';
 import { gatewayRoutes } from './modules/gateways/gateways.routes.ts';
 import { historyRoutes } from './modules/history/history.routes.ts';
@@ -180,6 +181,7 @@ export async function buildApp({
     fileRoutes,
     siteRoutes,
     passwordResetRoutes,
+    emailConfirmationRoutes,
     auditRoutes,
     liabilityRoutes,
     adjustmentRoutes,

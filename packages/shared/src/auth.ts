@@ -32,3 +32,11 @@ export const LoginRequestSchema = z
 
 /** Session lengths of DESIGN.md section 2: "Remember me" chooses the long one. */
 export const SESSION_TTL_MS = { remembered: 30 * 24 * 3600 * 1000, short: 12 * 3600 * 1000 } as const;
+
+export const EmailConfirmationRequestSchema = z.object({
+  token: z
+    .string({ message: MESSAGES.emailConfirmationLinkInvalid })
+    .trim()
+    .min(1, MESSAGES.emailConfirmationLinkInvalid)
+    .max(200, MESSAGES.emailConfirmationLinkInvalid),
+});

@@ -16,9 +16,7 @@ export const MESSAGES = {
   signupUserName: 'Username must be 3 to 30 letters, digits, dots, dashes or underscores.',
   signupPrivacy: 'Please accept the Privacy Policy.',
   signupSuccess: 'Registration successful!',
-  // The specification's dialog asks people to check their e-mail, but no verification e-mail exists:
-  // an administrator verifies accounts, so the dialog says that instead.
-  signupDialog: 'Your account has been registered successfully. An administrator will verify it shortly.',
+  signupDialog: 'Your account has been registered successfully. Please check your email for verification.',
   emailTaken: 'An account with this email already exists.',
   userNameTaken: 'This username is already taken.',
   unexpected: 'An unexpected error occurred',
@@ -186,6 +184,14 @@ export const MESSAGES = {
   sitePolicyDate: 'The effective date must be written DD-MM-YYYY.',
   siteSlideImage: 'A slide image must be a path on this site or an https address.',
   emailChangeNeedsPassword: 'Enter your current password to change your e-mail address.',
+  emailConfirmationLinkInvalid: 'This confirmation link is not valid, has expired or has already been used.',
+  emailConfirmed: 'Your email address is confirmed.',
+  emailConfirmationSent: 'A new confirmation link is on its way to your email address.',
+  emailAlreadyConfirmed: 'Your email address is already confirmed.',
+  emailUnconfirmedToWithdraw:
+    'Please confirm your email address before you withdraw: open the link we sent you, or send a new one.',
+  emailUnconfirmedToSaveAddress:
+    'Please confirm your email address before you save a withdrawal address: open the link we sent you, or send a new one.',
   accountLockLinkInvalid: 'This link is not valid or has already been used.',
   accountLocked:
     'Your account is locked: every session has ended and your previous e-mail address is back. Reset your password from the sign-in page to get back in.',

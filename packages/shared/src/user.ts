@@ -35,6 +35,8 @@ export const TradeUserSchema = z.object({
   status: z.enum(['active', 'deleted']),
   login: z.string().nullable(),
   isVerified: z.boolean(),
+  /** Whether the owner opened the link sent to `email`; until then the account cannot withdraw. */
+  isEmailConfirmed: z.boolean(),
   createdAt: z.string(),
   /**
    * Where the person's picture is served (`/api/files/{id}`, after PUBLIC_URL when it is set; owner and

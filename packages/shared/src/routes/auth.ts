@@ -13,3 +13,11 @@ export const signupRoute: RouteRef<typeof auth.signupRoute> = {
   method: 'POST',
   path: '/api/user/signup',
 };
+export const confirmEmailRoute: RouteRef<typeof auth.confirmEmailRoute> = {
+  method: 'POST',
+  path: '/api/user/confirmEmail',
+};
+export const resendEmailConfirmationRoute: RouteRef<typeof auth.resendEmailConfirmationRoute> = {
+  method: 'POST',
+  path: '/api/user/emailConfirmation',
+};

@@ -1,6 +1,7 @@
 export * from './admin-changes.ts';
 export * from './audit.ts';
 export * from './chain.ts';
+export * from './email-confirmations.ts';
 export * from './gateways.ts';
 export * from './idempotency.ts';
 export * from './ledger.ts';

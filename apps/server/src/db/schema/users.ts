@@ -25,6 +25,8 @@ export const users = pgTable(
     passwordHash: text('password_hash').notNull(),
     isAdmin: boolean('is_admin').notNull().default(false),
     isVerified: boolean('is_verified').notNull().default(false),
+    /** When the owner opened the confirmation link sent to `email`; cleared when the address changes. */
+    emailConfirmedAt: timestamp('email_confirmed_at', { withTimezone: true }),
     suspended: boolean('suspended').notNull().default(false),
     status: text('status', { enum: ['active', 'deleted'] })
       .notNull()

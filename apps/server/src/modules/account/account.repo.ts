@@ -31,6 +31,7 @@ export async function updateAccountRow(
         | 'fullName'
         | 'userName'
         | 'email'
+        | 'emailConfirmedAt'
         | 'phone'
         | 'dateOfBirth'
         | 'address'
@@ -86,11 +87,14 @@ export async function restoreEmailAndPassword(
   db: Executor,
   { userId, email, passwordHash }: { userId: string; email: string; passwordHash: string },
 ): Promise<void> {
+  const isTakenMeanwhile = sql`exists (select 1 from ${users} other where lower(other.email) = lower(${email}) and other.id <> ${userId})`;
   await db
     .update(users)
     .set({
       passwordHash,
-      email: sql`case when exists (select 1 from ${users} other where lower(other.email) = lower(${email}) and other.id <> ${userId}) then ${users.email} else ${email} end`,
+      email: sql`case when ${isTakenMeanwhile} then ${users.email} else ${email} end`,
+      // The link was opened from the old address: that proves it, as a confirmation link would.
+      emailConfirmedAt: sql`case when ${isTakenMeanwhile} then ${users.emailConfirmedAt} else now() end`,
     })
     .where(eq(users.id, userId));
 }

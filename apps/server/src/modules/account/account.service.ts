@@ -19,6 +19,7 @@ import { detectAllowedType, IMAGE_TYPES } from '../../lib/uploads.ts';
 import { hashPassword } from '../auth/password.ts';
 import { confirmIdentity } from '../auth/reauthentication.service.ts';
 import { hashLinkToken } from '../auth/tokens.ts';
+import { queueEmailConfirmation } from '../email-confirmation/email-confirmation.service.ts';
 import { removeFile, storeFile } from '../files/files.service.ts';
 import { queueUserMail, readAntiPhishingCode } from '../mail/mail.service.ts';
 import { queuePasswordChangedMail, voidPasswordResets } from '../password-reset/password-reset.service.ts';
@@ -76,7 +77,8 @@ export async function getProfileDetails(db: Executor, userId: string): Promise<P
 /**
  * Saves the profile. A new e-mail address hands over the account (reset links go there), so it asks
  * for the current password (and code), ends every other session, and tells the old address, with a
- * link that puts the old address back and locks the account.
+ * link that puts the old address back and locks the account. The new address is confirmed like a
+ * new account's: until its link is opened, nothing can be withdrawn.
  */
 export async function updateProfile(
   deps: AccountDeps,
@@ -101,8 +103,12 @@ export async function updateProfile(
   const lockToken = randomBytes(32).toString('base64url');
   try {
     await runInTransaction(deps.db, async (tx) => {
-      await updateAccountRow(tx, { userId: actor.user.id, values });
+      await updateAccountRow(tx, {
+        userId: actor.user.id,
+        values: isEmailChange ? { ...values, emailConfirmedAt: null } : values,
+      });
       if (!isEmailChange) return;
+      await queueEmailConfirmation(tx, deps, { userId: actor.user.id, email: values.email });
       await endSessionsOfUser(tx, { userId: actor.user.id, keepSessionId: actor.sessionId });
       await lockWithdrawalsAfterCredentialChange(tx, deps, actor.user.id);
       await voidPasswordResets(tx, { userId: actor.user.id, now: deps.clock.now() });

@@ -11,10 +11,11 @@ import type { AppConfig } from '../../config/env.ts';
 import type { Database } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
-import { isUniqueViolation, runInTransaction } from '../../lib/transaction.ts';
+import { isUniqueViolation, postgresConstraint, runInTransaction } from '../../lib/transaction.ts';
 import { isEmailHeldForLock } from '../account/account.service.ts';
 import { deleteSubjectAttempts, reserveAttempt } from '../attempts/attempts.service.ts';
-import { alertOnNewDevice, rememberSignUpDevice } from '../mail/mail.service.ts';
+import { queueEmailConfirmation } from '../email-confirmation/email-confirmation.service.ts';
+import { alertOnNewDevice, queueUserMail, rememberSignUpDevice } from '../mail/mail.service.ts';
 import type { Actor } from '../sessions/actor.ts';
 import { endSession, openSessionOfGeneration } from '../sessions/live-sessions.service.ts';
 import { verifySecondFactor } from '../two-factor/second-factor.ts';
@@ -31,16 +32,22 @@ import {
 import { hashPassword, verifyAgainstDecoy, verifyPassword } from './password.ts';
 import { createSessionToken, hashSessionToken } from './tokens.ts';
 
+/**
+ * Opens the account and sends the link that confirms its address. An address that already has an
+ * account is answered exactly the same, and its owner is told instead, so a sign-up never reveals
+ * who is registered; the password is hashed on both paths, so neither does the time it takes.
+ */
 export async function signUp(
-  deps: { db: Database; clock: Clock },
+  deps: { db: Database; clock: Clock; config: Pick<AppConfig, 'publicUrl'> },
   input: z.output<typeof SignupRequestSchema> & { ip: string; userAgent: string | null },
 ): Promise<void> {
   const { db } = deps;
-  await assertAvailable(db, input);
-  if (await isEmailHeldForLock(db, { email: input.email, now: deps.clock.now() })) {
-    throw new AppError('CONFLICT', MESSAGES.emailTaken);
-  }
+  const { emailTaken, userNameTaken } = await findUserConflicts(db, input);
+  if (userNameTaken) throw new AppError('CONFLICT', MESSAGES.userNameTaken);
   const passwordHash = await hashPassword(input.password);
+  if (emailTaken || (await isEmailHeldForLock(db, { email: input.email, now: deps.clock.now() }))) {
+    return warnOwnerOfSignUp(deps, input.email);
+  }
   try {
     await runInTransaction(db, async (tx) => {
       const user = await insertUser(tx, {
@@ -50,18 +57,43 @@ export async function signUp(
         passwordHash,
       });
       await rememberSignUpDevice(tx, { userId: user.id, ip: input.ip, userAgent: input.userAgent });
+      await queueEmailConfirmation(tx, deps, { userId: user.id, email: user.email });
     });
   } catch (error) {
-    // Two sign-ups racing for the same name: the unique index decides, the loser hears why.
-    if (isUniqueViolation(error)) await assertAvailable(db, input);
-    throw error;
+    // Two sign-ups racing for one name or address: the unique index decides.
+    if (!isUniqueViolation(error)) throw error;
+    if (postgresConstraint(error) === 'users_email_key') return warnOwnerOfSignUp(deps, input.email);
+    throw new AppError('CONFLICT', MESSAGES.userNameTaken);
   }
 }
 
-async function assertAvailable(db: Database, input: { email: string; userName: string }): Promise<void> {
-  const { emailTaken, userNameTaken } = await findUserConflicts(db, input);
-  if (emailTaken) throw new AppError('CONFLICT', MESSAGES.emailTaken);
-  if (userNameTaken) throw new AppError('CONFLICT', MESSAGES.userNameTaken);
+const SIGN_UP_WARNING_WINDOW_MS = 60 * 60_000;
+/** Warnings an address receives in the window: a stranger signing up with it cannot flood its inbox. */
+const MAX_SIGN_UP_WARNINGS = 3;
+
+/** Tells the owner of `email` that someone tried to open an account with it; closed accounts hear nothing. */
+async function warnOwnerOfSignUp(deps: { db: Database; clock: Clock }, email: string): Promise<void> {
+  const owner = await findUserByLogin(deps.db, { userNameOrEmail: email });
+  if (owner?.status !== 'active') return;
+  try {
+    await reserveAttempt(deps, {
+      limits: [{ subject: `sign-up-warning:${owner.id}`, limit: MAX_SIGN_UP_WARNINGS }],
+      windowMs: SIGN_UP_WARNING_WINDOW_MS,
+    });
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'TOO_MANY_REQUESTS') return;
+    throw error;
+  }
+  await queueUserMail(deps.db, {
+    userId: owner.id,
+    kind: 'signup_attempt',
+    subject: 'Someone tried to register with your e-mail address',
+    paragraphs: [
+      'Someone just tried to open a new account with this e-mail address. No account was opened, and yours is unchanged.',
+      'If it was you: you already have an account. Sign in with your user name or this address, or choose "Forgot password" on the sign-in page.',
+      'If it was not you, you can ignore this e-mail.',
+    ],
+  });
 }
 
 export async function logIn(
@@ -156,6 +188,7 @@ export async function ensureFirstAdmin(
       passwordHash: await hashPassword(password),
       isAdmin: true,
       isVerified: true,
+      emailConfirmedAt: new Date(),
     });
   } catch (error) {
     if (isUniqueViolation(error) && (await hasAdmin(db))) return;

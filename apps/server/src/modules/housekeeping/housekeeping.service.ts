@@ -5,6 +5,7 @@ import { runAsLeader, startRepeating } from '../../lib/leader-job.ts';
 import { HOUR_MS } from '../../lib/time.ts';
 import { deleteExpiredEmailChangeLocks } from '../account/account.service.ts';
 import { deleteAttemptsBefore } from '../attempts/attempts.service.ts';
+import { deleteSpentEmailConfirmations } from '../email-confirmation/email-confirmation.service.ts';
 import { deleteFinishedMailBefore } from '../mail/mail.service.ts';
 import { deleteSpentPasswordResets } from '../password-reset/password-reset.service.ts';
 import { sweepExpiredSessions } from '../sessions/live-sessions.service.ts';
@@ -22,6 +23,7 @@ export interface HousekeepingRun {
     | 'attempts'
     | 'idempotencyKeys'
     | 'passwordResets'
+    | 'emailConfirmations'
     | 'emailChangeLocks'
     | 'loginEvents'
     | 'sentMail',
@@ -31,7 +33,7 @@ export interface HousekeepingRun {
 
 /**
  * Removes what can no longer be used: expired sessions, attempts outside every window, idempotency
- * keys past their retention, used or expired reset and lock links, and sign-in events and sent
+ * keys past their retention, used or expired reset, confirmation and lock links, and sign-in events and sent
  * e-mails past the sign-in events' retention.
  */
 export async function runHousekeeping(
@@ -51,6 +53,7 @@ export async function runHousekeeping(
         before: ago(config.retention.idempotencyKeysMs),
       }),
       passwordResets: await deleteSpentPasswordResets(db, { now }),
+      emailConfirmations: await deleteSpentEmailConfirmations(db, { now }),
       emailChangeLocks: await deleteExpiredEmailChangeLocks(db, { now }),
       loginEvents: await deleteLoginEventsBefore(db, { before: ago(config.retention.loginEventsMs) }),
       sentMail: await deleteFinishedMailBefore(db, { before: ago(config.retention.loginEventsMs) }),
@@ -65,6 +68,7 @@ export async function runHousekeeping(
           attempts: 0,
           idempotencyKeys: 0,
           passwordResets: 0,
+          emailConfirmations: 0,
           emailChangeLocks: 0,
           loginEvents: 0,
           sentMail: 0,

@@ -37,6 +37,8 @@ type SecurityMailKind =
   | 'account_closed'
   | 'anti_phishing_code_changed'
   | 'alerts_turned_off'
+  | 'email_confirmation'
+  | 'signup_attempt'
   | 'withdrawal_address_added'
   | 'administrator_role';
 

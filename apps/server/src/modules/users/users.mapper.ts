@@ -40,6 +40,7 @@ export function toTradeUser(
     status: user.status,
     login: user.lastLoginAt?.toISOString() ?? null,
     isVerified: user.isVerified,
+    isEmailConfirmed: user.emailConfirmedAt !== null,
     createdAt: user.createdAt.toISOString(),
     avatar: user.avatarFileId ? fileUrl(fileUrlBase, user.avatarFileId) : null,
   };

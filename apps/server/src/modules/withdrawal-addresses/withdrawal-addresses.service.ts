@@ -19,6 +19,7 @@ import { HOUR_MS } from '../../lib/time.ts';
 import { isUniqueViolation, runInTransaction } from '../../lib/transaction.ts';
 import { confirmIdentity } from '../auth/reauthentication.service.ts';
 import { hashLinkToken } from '../auth/tokens.ts';
+import { assertEmailConfirmed } from '../email-confirmation/email-confirmation.service.ts';
 import { queueUserMail } from '../mail/mail.service.ts';
 import type { Actor } from '../sessions/actor.ts';
 import {
@@ -77,6 +78,7 @@ export async function addWithdrawalAddress(
 ): Promise<WithdrawalAddress> {
   if (!isAddressForCoin(input.coin, input.address))
     throw new AppError('BAD_REQUEST', MESSAGES.invalidAddress);
+  assertEmailConfirmed(actor, MESSAGES.emailUnconfirmedToSaveAddress);
   await confirmIdentity(deps, actor.user.id, { password: input.password, code: input.code });
   const now = deps.clock.now();
   const cancelToken = randomBytes(32).toString('base64url');

@@ -10,6 +10,7 @@ import type { Executor } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Transaction } from '../../lib/transaction.ts';
 import { recordAudit } from '../audit/audit.service.ts';
+import { assertEmailConfirmed } from '../email-confirmation/email-confirmation.service.ts';
 import { postTransfers } from '../ledger/ledger.service.ts';
 import { queueUserMail } from '../mail/mail.service.ts';
 import { notifyAndMail } from '../notifications/notifications.service.ts';
@@ -83,6 +84,7 @@ export async function requestWithdrawal(
   }: { actor: Actor; maxPending: number; now: Date; dualApprovalCents: bigint | null },
   input: WithdrawInput,
 ): Promise<Withdrawal> {
+  assertEmailConfirmed(actor, MESSAGES.emailUnconfirmedToWithdraw);
   if (!actor.user.isVerified) throw new AppError('FORBIDDEN', MESSAGES.mustBeVerifiedToWithdraw);
   const userId = actor.user.id;
   // One request of this user at a time past this point, so the count below cannot be raced; the
