@@ -32,6 +32,10 @@ const lockAccountPage = async () => ({
   Component: (await import('../features/public/email-links/lock-account-page.tsx')).LockAccountPage,
 });
 
+const confirmEmailPage = async () => ({
+  Component: (await import('../features/public/email-links/confirm-email-page.tsx')).ConfirmEmailPage,
+});
+
 const cancelAddressPage = async () => ({
   Component: (await import('../features/public/email-links/cancel-address-page.tsx')).CancelAddressPage,
 });
@@ -73,6 +77,12 @@ export const router = createBrowserRouter([
   {
     path: '/lock-account',
     lazy: lockAccountPage,
+    HydrateFallback: PageSpinner,
+    errorElement: <RouteErrorPage />,
+  },
+  {
+    path: '/confirm-email',
+    lazy: confirmEmailPage,
     HydrateFallback: PageSpinner,
     errorElement: <RouteErrorPage />,
   },

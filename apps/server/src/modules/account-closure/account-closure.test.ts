@@ -179,8 +179,10 @@ describe('POST /api/user/close', () => {
       url: '/api/user/signup',
       payload: newUserInput({ email: input.email.toUpperCase() }),
     });
-    expect(again.statusCode).toBe(409);
-    expect(again.json().message).toBe(MESSAGES.emailTaken);
+    // Answered like any sign-up, so it tells nothing; the closed account keeps the address.
+    expect(again.statusCode).toBe(201);
+    const holders = await t.pool.query('select id from users where lower(email) = lower($1)', [input.email]);
+    expect(holders.rows).toEqual([{ id: user._id }]);
 
     const audit = await t.app.inject({
       url: `/api/admin/audit?action=user.close&targetId=${user._id}`,

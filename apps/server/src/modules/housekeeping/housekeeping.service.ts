@@ -12,7 +12,7 @@ import { sweepExpiredSessions } from '../sessions/live-sessions.service.ts';
 import { deleteIdempotencyKeysBefore, deleteLoginEventsBefore } from './housekeeping.repo.ts';
 
 /** One housekeeper at a time across every server process on the database. */
-const HOUSEKEEPING_LOCK_ID = 7_215_004;
+export const HOUSEKEEPING_LOCK_ID = 7_215_004;
 /** Attempts older than this count towards no limit: the longest window is the sign-in one. */
 const MIN_ATTEMPT_KEEP_MS = 24 * HOUR_MS;
 

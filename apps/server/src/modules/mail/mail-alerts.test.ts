@@ -519,7 +519,7 @@ describe('delivery', () => {
       await expect
         .poll(async () => {
           const { rows } = await t.pool.query<{ count: number }>(
-            `select count(*)::int as count from mail_outbox where user_id = $1 and status = 'sent'`,
+            `select count(*)::int as count from mail_outbox where user_id = $1 and kind = 'admin_credit' and status = 'sent'`,
             [user._id],
           );
           return rows[0]?.count;

@@ -41,9 +41,13 @@ const forgot = (app: TestApp, email: string, ip = '10.0.0.1') =>
 const reset = (app: TestApp, payload: object) =>
   app.app.inject({ method: 'POST', url: '/api/user/resetPassword', payload });
 
+/** The reset e-mail that reached `email` (sign-up sends the address its confirmation link first). */
 async function mailTo(email: string): Promise<string> {
   for (let attempt = 0; attempt < 50; attempt += 1) {
-    const mail = received.find((candidate) => candidate.to === email);
+    const mail = received.find(
+      (candidate) =>
+        candidate.to === email && candidate.raw.includes('Subject: Vestora: Reset your password'),
+    );
     if (mail) return mail.raw;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
@@ -123,14 +127,16 @@ describe('password reset', () => {
     const { input } = await signUpAndLogin(outbox.app);
     await forgot(outbox, input.email);
     const dir = path.join(outbox.config.dataDir, 'outbox');
+    // The sign-up's confirmation link and the reset link: one file each.
     let files: string[] = [];
-    for (let attempt = 0; attempt < 50 && files.length === 0; attempt += 1) {
+    for (let attempt = 0; attempt < 50 && files.length < 2; attempt += 1) {
       files = await readdir(dir).catch(() => []);
-      if (files.length === 0) await new Promise((resolve) => setTimeout(resolve, 50));
+      if (files.length < 2) await new Promise((resolve) => setTimeout(resolve, 50));
     }
-    expect(files).toHaveLength(1);
-    const raw = await readFile(path.join(dir, files[0] ?? ''), 'utf8');
-    expect(raw).toContain(`To: ${input.email}`);
-    expect(raw).toContain('/resetpass?token=');
+    expect(files).toHaveLength(2);
+    const mails = await Promise.all(files.map((file) => readFile(path.join(dir, file), 'utf8')));
+    const resetMail = mails.find((raw) => raw.includes('/resetpass?token='));
+    expect(resetMail).toContain(`To: ${input.email}`);
+    expect(mails.find((raw) => raw !== resetMail)).toContain('/confirm-email?token=');
   });
 });

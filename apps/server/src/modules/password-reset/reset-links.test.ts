@@ -30,11 +30,13 @@ const reset = (token: string, newPassword: string, ip = '10.6.0.1') =>
     payload: { token, password: newPassword, confirmPassword: newPassword },
   });
 
+function resetMailsTo(email: string) {
+  return mailbox.sent.filter((mail) => mail.to === email && mail.subject.endsWith('Reset your password'));
+}
+
 async function resetTokens(email: string, count: number): Promise<string[]> {
   for (let tries = 0; tries < 100; tries += 1) {
-    const tokens = mailbox.sent
-      .filter((mail) => mail.to === email)
-      .map((mail) => mail.text.match(/resetpass\?token=([\w-]+)/)?.[1] ?? '');
+    const tokens = resetMailsTo(email).map((mail) => mail.text.match(/resetpass\?token=([\w-]+)/)?.[1] ?? '');
     if (tokens.length >= count) return tokens;
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
@@ -91,6 +93,6 @@ describe('reset links', () => {
     expect(answers.filter((answer) => answer.statusCode === 429)).toHaveLength(25);
     await resetTokens(input.email, 5);
     await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(mailbox.sent.filter((mail) => mail.to === input.email)).toHaveLength(5);
+    expect(resetMailsTo(input.email)).toHaveLength(5);
   });
 });

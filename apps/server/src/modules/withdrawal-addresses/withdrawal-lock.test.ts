@@ -8,6 +8,7 @@ import {
   login,
   signUpAndLogin,
   type TestApp,
+  waitForMail,
   withTestApp,
 } from '../../../test/test-app.ts';
 import { HOUR_MS } from '../../lib/time.ts';
@@ -100,6 +101,10 @@ const CHANGES: [string, (person: Person) => Promise<string>][] = [
         'PUT',
       );
       expect(response.statusCode).toBe(200);
+      // The owner confirms the new address at once: what remains is the lock itself.
+      const confirmation = await waitForMail(mailbox, `moved.${input.email}`, /Confirm your e-mail address/);
+      const confirmToken = /confirm-email\?token=([\w-]+)/.exec(confirmation.text)?.[1];
+      expect((await post('/api/user/confirmEmail', null, { token: confirmToken })).statusCode).toBe(200);
       return token;
     },
   ],

@@ -33,8 +33,8 @@ export function ReviewPage() {
         </span>
         <h1 className="mt-5 text-2xl font-bold text-slate-900">Your Account is Activated but Under Review</h1>
         <p className="mt-4 text-slate-600">
-          Your registration was successful. You can sign in now; full access (withdrawals and plans) comes
-          once an administrator has confirmed your account.
+          Your registration was successful. You can sign in now. Open the link we e-mailed you to confirm your
+          address; withdrawals and plans open once an administrator has also confirmed your account.
         </p>
         <p className="mt-3 text-slate-600">
           Questions? Write to{' '}

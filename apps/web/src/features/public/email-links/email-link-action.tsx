@@ -18,12 +18,22 @@ interface EmailLinkActionProps {
   act: (token: string) => Promise<{ message: string }>;
   /** What the act does, above the button. */
   children?: ReactNode;
+  /**
+   * `undo` reverses something the person may not have done: a warning button, then a password reset.
+   * `confirm` proves something they did: a plain button, then onwards to their account.
+   */
+  purpose?: 'undo' | 'confirm';
 }
 
+const AFTERWARDS = {
+  undo: { to: '/forgetpass', label: 'Reset your password' },
+  confirm: { to: '/user', label: 'Go to your account' },
+} as const;
+
 /**
- * A page opened from a link we e-mailed (`?token=…`) to undo something the person did not do. It
- * acts only on its button: mail scanners open links, and opening one must change nothing. Once
- * done, it says so and points to a password reset.
+ * A page opened from a link we e-mailed (`?token=…`): to undo something the person did not do, or to
+ * confirm their address. It acts only on its button: mail scanners open links, and opening one must
+ * change nothing. Once done, it says so and points to what comes next.
  */
 export function EmailLinkAction({
   title,
@@ -33,6 +43,7 @@ export function EmailLinkAction({
   busyLabel,
   act,
   children,
+  purpose = 'undo',
 }: EmailLinkActionProps) {
   const [searchParams] = useSearchParams();
   const token = searchParams.get('token') ?? '';
@@ -63,10 +74,10 @@ export function EmailLinkAction({
             {doneMessage}
           </p>
           <Link
-            to="/forgetpass"
+            to={AFTERWARDS[purpose].to}
             className="block text-center text-sm font-medium text-brand-700 hover:underline"
           >
-            Reset your password
+            {AFTERWARDS[purpose].label}
           </Link>
         </div>
       ) : (
@@ -74,19 +85,21 @@ export function EmailLinkAction({
           {children}
           <FormError message={error} />
           <Button
-            variant="danger"
+            variant={purpose === 'undo' ? 'danger' : 'primary'}
             onClick={() => void onAct()}
             disabled={isBusy || !token}
             className="w-full"
           >
             {isBusy ? busyLabel : actLabel}
           </Button>
-          <p className="text-center text-sm text-slate-600">
-            It was you?{' '}
-            <Link to="/signin" className="font-medium text-brand-700 hover:underline">
-              Back to login
-            </Link>
-          </p>
+          {purpose === 'undo' && (
+            <p className="text-center text-sm text-slate-600">
+              It was you?{' '}
+              <Link to="/signin" className="font-medium text-brand-700 hover:underline">
+                Back to login
+              </Link>
+            </p>
+          )}
         </div>
       )}
     </AuthCard>

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { EyeIcon, EyeOffIcon } from '../../../ui/icons.tsx';
 import { Notice } from '../../../ui/notice.tsx';
 import { PageHeader } from '../../../ui/page-header.tsx';
+import { EmailConfirmationNotice } from '../account/email-confirmation-notice.tsx';
 import { useProfile } from '../account/profile-api.ts';
 import { usd } from '../format.ts';
 import { BitcoinChart, MarketTicker } from './market-widgets.tsx';
@@ -49,6 +50,9 @@ export function OverviewPage() {
     <div className="mx-auto max-w-6xl space-y-6">
       <MarketTicker />
       <PageHeader title={`Hello, ${user.fullName}`} description="Here is where your money stands." />
+      {!user.isEmailConfirmed && (
+        <EmailConfirmationNotice user={user} reason="Please confirm your email address to withdraw." />
+      )}
       {!user.isVerified && (
         <Notice tone="warning" role="status">
           <strong className="font-semibold">Your account is under review.</strong> You can deposit now;

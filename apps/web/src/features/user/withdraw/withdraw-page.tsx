@@ -12,6 +12,7 @@ import { PageSpinner } from '../../../ui/spinner.tsx';
 import { StatusBadge } from '../../../ui/status-badge.tsx';
 import { ErrorNote } from '../../../ui/table.tsx';
 import { useListParams } from '../../../ui/use-list-params.ts';
+import { EmailConfirmationNotice } from '../account/email-confirmation-notice.tsx';
 import { useProfile } from '../account/profile-api.ts';
 import { CoinMark, CoinSelectField } from '../deposit/coin-choice.tsx';
 import { COIN_NAMES, formatDateTime, usd } from '../format.ts';
@@ -57,6 +58,7 @@ export function WithdrawPage() {
 
 function WithdrawalForm({ user }: { user: TradeUser }) {
   const reasonId = useId();
+  const confirmationId = useId();
   const lockId = useId();
   const addressListId = useId();
   const requestWithdrawal = useRequestWithdrawal();
@@ -97,6 +99,14 @@ function WithdrawalForm({ user }: { user: TradeUser }) {
         <p className="text-sm text-brand-900">Available balance</p>
         <p className="text-2xl font-bold text-brand-900 tabular-nums">{usd(user.accountBalance)}</p>
       </div>
+      {!user.isEmailConfirmed && (
+        <EmailConfirmationNotice
+          user={user}
+          reason={MESSAGES.emailUnconfirmedToWithdraw}
+          id={confirmationId}
+          className="mt-4"
+        />
+      )}
       {!user.isVerified && (
         <Notice tone="warning" id={reasonId} className="mt-4">
           <strong className="font-semibold">{MESSAGES.mustBeVerifiedToWithdraw}</strong> You can deposit in
@@ -114,8 +124,18 @@ function WithdrawalForm({ user }: { user: TradeUser }) {
       )}
       <form onSubmit={(event) => void onSubmit(event)} noValidate className="mt-5">
         <fieldset
-          disabled={!user.isVerified || lockedUntil !== null || requestWithdrawal.isPending}
-          aria-describedby={!user.isVerified ? reasonId : lockedUntil ? lockId : undefined}
+          disabled={
+            !user.isEmailConfirmed || !user.isVerified || lockedUntil !== null || requestWithdrawal.isPending
+          }
+          aria-describedby={
+            !user.isEmailConfirmed
+              ? confirmationId
+              : !user.isVerified
+                ? reasonId
+                : lockedUntil
+                  ? lockId
+                  : undefined
+          }
           className="space-y-4"
         >
           <legend className="sr-only">Withdrawal details</legend>

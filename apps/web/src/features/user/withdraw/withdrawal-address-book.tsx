@@ -1,11 +1,13 @@
-import type { Coin, WithdrawalAddress } from '@vestora/shared';
-import { useState } from 'react';
+import { type Coin, MESSAGES, type WithdrawalAddress } from '@vestora/shared';
+import { useId, useState } from 'react';
 import { Button } from '../../../ui/button.tsx';
 import { CardSection } from '../../../ui/card.tsx';
 import { ConfirmDialog, FormActions, Modal } from '../../../ui/dialog.tsx';
 import { CurrentPasswordField, FormError, OneTimeCodeField, TextField } from '../../../ui/field.tsx';
 import { QueryView } from '../../../ui/query-view.tsx';
 import { useProofForm } from '../../../ui/use-proof-form.ts';
+import { EmailConfirmationNotice } from '../account/email-confirmation-notice.tsx';
+import { useProfile } from '../account/profile-api.ts';
 import { CoinMark, CoinSelectField } from '../deposit/coin-choice.tsx';
 import { formatDateTime } from '../format.ts';
 import {
@@ -119,6 +121,9 @@ function AddAddressDialog({
   coolOffHours: number | undefined;
 }) {
   const addAddress = useAddWithdrawalAddress();
+  const { data: user } = useProfile();
+  const isEmailUnconfirmed = user?.isEmailConfirmed === false;
+  const confirmationId = useId();
   const { register, error, isCodeAsked, close, submitWith } = useProofForm<AddAddressForm>(
     EMPTY_FORM,
     onOpenChange,
@@ -135,8 +140,20 @@ function AddAddressDialog({
       title="Add a withdrawal address"
       description={`Your current password confirms it is you. ${coolOffSentence(coolOffHours).replace('A new one', 'The address')}.`}
     >
+      {user && isEmailUnconfirmed && (
+        <EmailConfirmationNotice
+          user={user}
+          reason={MESSAGES.emailUnconfirmedToSaveAddress}
+          id={confirmationId}
+          className="mb-4"
+        />
+      )}
       <form onSubmit={(event) => void onSubmit(event)} noValidate>
-        <fieldset disabled={addAddress.isPending} className="space-y-4">
+        <fieldset
+          disabled={isEmailUnconfirmed || addAddress.isPending}
+          aria-describedby={isEmailUnconfirmed ? confirmationId : undefined}
+          className="space-y-4"
+        >
           <legend className="sr-only">New address</legend>
           <CoinSelectField label="Coin" {...register('coin')} />
           <TextField
