@@ -210,7 +210,7 @@ describe('removing a watch-only key', () => {
       await bitcoin.getByText('Highest index used: none yet').waitFor();
 
       // The depositor is given their own address and asked for no proof.
-      const user = await signUpUser(api);
+      const user = await signUpUser(api, undefined, { outboxOf: dataDir });
       const depositor = await newTab(server.baseUrl, VIEWPORTS.desktop);
       await openSignedIn(depositor.page, user, '/user/deposit');
       await startBitcoinDeposit(depositor.page);
@@ -248,7 +248,7 @@ describe('removing a watch-only key', () => {
       await callApi(api, 'PUT', '/api/admin/wallets/btc', admin.token, {
         data: { xpub: TEST_WALLET.bitcoinRegtestVpub, confirmations: 2 },
       });
-      const second = await signUpUser(api, 'Grace Hopper');
+      const second = await signUpUser(api, 'Grace Hopper', { outboxOf: dataDir });
       // The console has no "make administrator" act without a password prompt; an operator may do it in the database.
       const client = new pg.Client({ connectionString: await embeddedDatabaseUrl(dataDir) });
       await client.connect();

@@ -3,6 +3,7 @@ import type { APIRequestContext, Browser, BrowserContext, Locator, Page } from '
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, screenshot, VIEWPORTS } from '../support/browser.ts';
 import { E2E_ADMIN } from '../support/global-setup.ts';
+import { confirmationTokenFromOutbox } from '../support/outbox.ts';
 
 const baseUrl = inject('baseUrl');
 const BTC_ADDRESS = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq';
@@ -83,6 +84,10 @@ async function newPerson(request: APIRequestContext, firstName: string): Promise
     data: { ...person, confirmPassword: person.password },
   });
   expect(signup.status).toBe(201);
+  const confirmed = await api(request, 'POST', '/api/user/confirmEmail', {
+    data: { token: await confirmationTokenFromOutbox(inject('dataDir'), person.email) },
+  });
+  expect(confirmed.status).toBe(200);
   const { token, data } = await logIn(request, person.userName, person.password);
   return { id: data._id, token, fullName: person.fullName, userName: person.userName, email: person.email };
 }

@@ -10,6 +10,7 @@ import {
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { expectAccessible } from '../support/axe.ts';
 import { launchBrowser, screenshot, VIEWPORTS } from '../support/browser.ts';
+import { confirmationTokenFromOutbox } from '../support/outbox.ts';
 import { E2E_ADMIN, freshDataDir, type RunningServer, startServer, stopServer } from '../support/server.ts';
 import { callApi, logInApi } from '../user/user-helpers.ts';
 
@@ -62,6 +63,9 @@ async function verifiedPerson(firstName: string) {
     email: `${firstName.toLowerCase()}${tag}@example.com`,
     password: PASSWORD,
     confirmPassword: PASSWORD,
+  });
+  await call('POST', '/api/user/confirmEmail', null, {
+    token: await confirmationTokenFromOutbox(dataDir, `${firstName.toLowerCase()}${tag}@example.com`),
   });
   const person = await logIn(`${firstName.toLowerCase()}${tag}`, PASSWORD);
   await call('PUT', `/api/admin/verifyUser/${person.id}`, admin.token);

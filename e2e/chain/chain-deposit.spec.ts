@@ -99,7 +99,7 @@ describe('a Bitcoin deposit to the user’s own address', () => {
     await callApi(api, 'PUT', '/api/admin/wallets/btc', admin.token, {
       data: { xpub: TEST_WALLET.bitcoinRegtestVpub, confirmations: 2 },
     });
-    const user = await signUpUser(api);
+    const user = await signUpUser(api, undefined, { outboxOf: dataDir });
     const context = await browser.newContext({ viewport: VIEWPORTS.desktop, baseURL: server.baseUrl });
     const page = await context.newPage();
     try {

@@ -1,6 +1,7 @@
 import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { confirmationTokenFromOutbox } from '../support/outbox.ts';
 import {
   E2E_ADMIN,
   freePort,
@@ -66,7 +67,7 @@ async function logIn(identifier: string, password: string): Promise<{ token: str
   return { token: json.token, id: json.data._id };
 }
 
-async function createFundedUsers(adminToken: string, tag: string) {
+async function createFundedUsers(adminToken: string, tag: string, dataDir: string) {
   const users: { token: string; id: string }[] = [];
   for (let index = 0; index < USERS; index += 1) {
     const userName = `crash${tag}${index}`;
@@ -79,6 +80,8 @@ async function createFundedUsers(adminToken: string, tag: string) {
       confirmPassword: password,
     });
     expect(signup.status).toBe(201);
+    const token = await confirmationTokenFromOutbox(dataDir, `${userName}@example.com`);
+    expect((await call('POST', '/api/user/confirmEmail', undefined, { token })).status).toBe(200);
     const user = await logIn(userName, password);
     expect((await call('PUT', `/api/admin/verifyUser/${user.id}`, adminToken)).status).toBe(200);
     const credit = await call('PUT', `/api/admin/creditOrDebit/${user.id}`, adminToken, {
@@ -210,6 +213,7 @@ describe('a hard crash in the middle of money traffic', () => {
       const users = await createFundedUsers(
         admin.token,
         `${round.killDatabase ? 'b' : 'a'}${Date.now() % 100000}`,
+        dataDir,
       );
 
       const acknowledged: Acknowledged = { deposits: new Map(), withdrawals: new Map() };

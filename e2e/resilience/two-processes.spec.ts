@@ -1,5 +1,6 @@
 import { rm } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { confirmationTokenFromOutbox } from '../support/outbox.ts';
 import {
   E2E_ADMIN,
   embeddedDatabaseUrl,
@@ -71,6 +72,8 @@ describe('two server processes on one PostgreSQL', () => {
       confirmPassword: password,
     });
     expect(signup.status).toBe(201);
+    const token = await confirmationTokenFromOutbox(dataDirs, `${userName}@example.com`);
+    expect((await call(first, 'POST', '/api/user/confirmEmail', undefined, { token })).status).toBe(200);
     const user = await logIn(first, userName, password);
     expect((await call(second, 'PUT', `/api/admin/verifyUser/${user.id}`, admin.token)).status).toBe(200);
     const saved = await call(first, 'POST', '/api/user/addresses', user.token, {

@@ -26,18 +26,34 @@ async function mailsIn(outboxDir: string) {
 /**
  * The newest e-mail to `address` whose subject contains `subject`, from the outbox of a server
  * running without SMTP_URL (each e-mail an .eml file under DATA_DIR/outbox); waits for it to arrive.
+ * Servers sharing one database each deliver what they claim: give all their data directories.
  */
 export async function mailFromOutbox(
-  dataDir: string,
+  dataDir: string | readonly string[],
   { to, subject }: { to: string; subject: string },
 ): Promise<{ subject: string; body: string }> {
-  const outboxDir = path.join(dataDir, 'outbox');
+  const outboxDirs = (typeof dataDir === 'string' ? [dataDir] : dataDir).map((dir) =>
+    path.join(dir, 'outbox'),
+  );
   const find = async () =>
-    (await mailsIn(outboxDir)).findLast((mail) => mail.to === to && mail.subject.includes(subject));
+    (await Promise.all(outboxDirs.map(mailsIn)))
+      .flat()
+      .findLast((mail) => mail.to === to && mail.subject.includes(subject));
   await expect
     .poll(find, { timeout: 10_000, message: `an e-mail to ${to} about "${subject}"` })
     .toBeDefined();
   const mail = await find();
   if (!mail) throw new Error(`no e-mail to ${to}`);
   return mail;
+}
+
+/** The token of the newest confirmation link e-mailed to `email` (sign-up, e-mail change). */
+export async function confirmationTokenFromOutbox(
+  dataDir: string | readonly string[],
+  email: string,
+): Promise<string> {
+  const mail = await mailFromOutbox(dataDir, { to: email, subject: 'Confirm your e-mail address' });
+  const token = /\/confirm-email\?token=([\w-]+)/.exec(mail.body)?.[1];
+  if (!token) throw new Error(`no confirmation link in the e-mail to ${email}`);
+  return token;
 }

@@ -11,6 +11,7 @@ import QRCode from 'qrcode';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { launchBrowser } from '../support/browser.ts';
 import { E2E_ADMIN } from '../support/global-setup.ts';
+import { confirmationTokenFromOutbox } from '../support/outbox.ts';
 
 /*
  * What every spec of this folder drives: one browser and one API client per file, the seeded admin's
@@ -97,14 +98,29 @@ export async function logInApi(api: APIRequestContext, userNameOrEmail: string, 
 /** The password every person made by `signUpUser` starts with. */
 export const USER_PASSWORD = 'Engine#1843';
 
-/** A new person signed up and signed in through the API, unverified as every new account is. */
-export async function signUpUser(api: APIRequestContext, fullName = 'Ada Lovelace'): Promise<SignedInUser> {
+/**
+ * A new person signed up through the API, their address confirmed from the link in the outbox of the
+ * server under `outboxOf` (the shared server's by default), and signed in; unverified, as every new
+ * account is. `isEmailConfirmed: false` leaves the link unopened.
+ */
+export async function signUpUser(
+  api: APIRequestContext,
+  fullName = 'Ada Lovelace',
+  {
+    outboxOf = inject('dataDir'),
+    isEmailConfirmed = true,
+  }: { outboxOf?: string; isEmailConfirmed?: boolean } = {},
+): Promise<SignedInUser & { email: string }> {
   const tag = randomBytes(4).toString('hex');
   const person = { fullName, userName: `ada${tag}`, email: `ada${tag}@example.com`, password: USER_PASSWORD };
   await callApi(api, 'POST', '/api/user/signup', null, {
     data: { ...person, confirmPassword: person.password },
   });
-  return logInApi(api, person.userName, person.password);
+  if (isEmailConfirmed) {
+    const token = await confirmationTokenFromOutbox(outboxOf, person.email);
+    await callApi(api, 'POST', '/api/user/confirmEmail', null, { data: { token } });
+  }
+  return { ...(await logInApi(api, person.userName, person.password)), email: person.email };
 }
 
 export function adminLogIn(api: APIRequestContext) {

@@ -10,7 +10,7 @@ import {
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { expectAccessible } from '../support/axe.ts';
 import { launchBrowser, screenshot, VIEWPORTS } from '../support/browser.ts';
-import { mailFromOutbox } from '../support/outbox.ts';
+import { confirmationTokenFromOutbox, mailFromOutbox } from '../support/outbox.ts';
 import {
   E2E_ADMIN,
   freePort,
@@ -77,6 +77,9 @@ async function openWithdrawalPageAsNewPerson(): Promise<{ token: string; id: str
     email,
     password: PASSWORD,
     confirmPassword: PASSWORD,
+  });
+  await call('POST', '/api/user/confirmEmail', null, {
+    token: await confirmationTokenFromOutbox(dataDir, email),
   });
   const person = await logIn(email, PASSWORD);
   await call('PUT', `/api/admin/verifyUser/${person.id}`, adminToken);
