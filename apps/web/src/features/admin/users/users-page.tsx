@@ -163,7 +163,12 @@ export function UsersPage() {
                           </span>
                         )}
                       </p>
-                      <p className="text-xs break-all text-slate-500">{user.email}</p>
+                      <p className="text-xs break-all text-slate-500">
+                        {user.email}
+                        {!user.isEmailConfirmed && (
+                          <span className="ml-1 font-medium text-amber-800">(not confirmed)</span>
+                        )}
+                      </p>
                     </Cell>
                     <Cell label="UserName" className="break-all text-slate-700">
                       {user.userName}
