@@ -46,6 +46,7 @@ export * from './money.ts';
 export * from './paths.ts';
 export * from './plan-periods.ts';
 export * from './plans.ts';
+export * from './profile-form.ts';
 export * from './rates.ts';
 export * from './reference.ts';
 export * from './sessions.ts';

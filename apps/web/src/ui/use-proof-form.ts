@@ -1,39 +1,40 @@
 import { useState } from 'react';
-import { type DefaultValues, type FieldValues, useForm } from 'react-hook-form';
+import type { DefaultValues, FieldValues } from 'react-hook-form';
+import type { $ZodType } from 'zod/v4/core';
 import { ApiError, errorMessage } from '../client/api.ts';
+import { useZodForm } from './use-zod-form.ts';
 
 /**
  * A dialog's form confirmed with the current password, and with a second-factor code once the
- * server asks for one: the refusal shows in the form, the code field appears after
- * `twoFactorRequired`, and closing the dialog clears all of it.
+ * server asks for one: the request's shared schema marks the fields, the server's refusal shows in
+ * the form, the code field appears after `twoFactorRequired`, and closing the dialog clears all of it.
  */
-export function useProofForm<Form extends FieldValues>(
-  emptyForm: DefaultValues<Form>,
+export function useProofForm<Input extends FieldValues, Output extends FieldValues>(
+  schema: $ZodType<Output, Input>,
+  emptyForm: DefaultValues<Input>,
   onOpenChange: (open: boolean) => void,
 ) {
-  const [error, setError] = useState<string>();
   const [isCodeAsked, setIsCodeAsked] = useState(false);
-  const form = useForm<Form>({ defaultValues: emptyForm });
+  const form = useZodForm(schema, { defaultValues: emptyForm });
+  const { errors } = form.formState;
 
   const close = (isOpen: boolean) => {
     if (!isOpen) {
       form.reset(emptyForm);
-      setError(undefined);
       setIsCodeAsked(false);
     }
     onOpenChange(isOpen);
   };
 
-  const submitWith = (send: (values: Form) => Promise<unknown>) =>
+  const submitWith = (send: (values: Output) => Promise<unknown>) =>
     form.handleSubmit(async (values) => {
-      setError(undefined);
       try {
         await send(values);
       } catch (failure) {
         if (failure instanceof ApiError && failure.details.twoFactorRequired === true) setIsCodeAsked(true);
-        setError(errorMessage(failure));
+        form.setError('root', { message: errorMessage(failure) });
       }
     });
 
-  return { register: form.register, error, isCodeAsked, close, submitWith };
+  return { register: form.register, errors, error: errors.root?.message, isCodeAsked, close, submitWith };
 }

@@ -1,3 +1,4 @@
+import { type CloseAccountRequest, CloseAccountRequestSchema } from '@vestora/shared';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../../ui/button.tsx';
@@ -6,12 +7,7 @@ import { CurrentPasswordField, FormError, OneTimeCodeField } from '../../../ui/f
 import { useProofForm } from '../../../ui/use-proof-form.ts';
 import { useCloseAccount } from '../history/statement-api.ts';
 
-interface CloseForm {
-  password: string;
-  code: string;
-}
-
-const EMPTY_FORM: CloseForm = { password: '', code: '' };
+const EMPTY_FORM: Required<CloseAccountRequest> = { password: '', code: '' };
 
 function CloseAccountDialog({
   open,
@@ -21,7 +17,8 @@ function CloseAccountDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   const closeAccount = useCloseAccount();
-  const { register, error, isCodeAsked, close, submitWith } = useProofForm<CloseForm>(
+  const { register, errors, error, isCodeAsked, close, submitWith } = useProofForm(
+    CloseAccountRequestSchema,
     EMPTY_FORM,
     onOpenChange,
   );
@@ -40,8 +37,8 @@ function CloseAccountDialog({
       <form onSubmit={(event) => void onSubmit(event)} noValidate>
         <fieldset disabled={closeAccount.isPending} className="space-y-4">
           <legend className="sr-only">Confirm with your password</legend>
-          <CurrentPasswordField {...register('password')} />
-          {isCodeAsked && <OneTimeCodeField {...register('code')} />}
+          <CurrentPasswordField error={errors.password?.message} {...register('password')} />
+          {isCodeAsked && <OneTimeCodeField error={errors.code?.message} {...register('code')} />}
           <FormError message={error} />
           <DialogActions>
             <Button variant="secondary" onClick={() => close(false)}>

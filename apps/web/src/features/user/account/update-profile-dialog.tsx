@@ -1,20 +1,19 @@
 import {
-  MESSAGES,
+  isNewEmail,
   type ProfileDetails,
+  type ProfileForm,
+  profileFormSchema,
   type TradeUser,
-  type UpdateProfileRequest,
-  UpdateProfileRequestSchema,
 } from '@vestora/shared';
-import { useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useMemo, useRef, useState } from 'react';
+import { type FieldErrors, useWatch } from 'react-hook-form';
 import { ApiError, errorMessage } from '../../../client/api.ts';
 import { FormActions, Modal } from '../../../ui/dialog.tsx';
 import { CurrentPasswordField, FormError, TextField } from '../../../ui/field.tsx';
 import { Tabs } from '../../../ui/tabs.tsx';
+import { useZodForm } from '../../../ui/use-zod-form.ts';
 import { useTwoFactorStatus } from '../security/two-factor-api.ts';
 import { useUpdateProfile } from './account-api.ts';
-
-type ProfileForm = Required<{ [Field in keyof UpdateProfileRequest]: string }>;
 
 function formValues(user: TradeUser, details: ProfileDetails | undefined): ProfileForm {
   return {
@@ -31,8 +30,14 @@ function formValues(user: TradeUser, details: ProfileDetails | undefined): Profi
   };
 }
 
-/** Compared as the server compares them: a new address hands over the account, so it asks for proof. */
-const isNewEmail = (typed: string, current: string) => typed.trim().toLowerCase() !== current.toLowerCase();
+/** A refused field may sit on the tab not shown: that tab is brought forward, so its error is seen. */
+function showTabOfFirstProblem(form: HTMLFormElement | null, errors: FieldErrors<ProfileForm>) {
+  const [field] = Object.keys(errors);
+  const control = field ? form?.elements.namedItem(field) : null;
+  const panel = control instanceof Element ? control.closest<HTMLElement>('[role="tabpanel"]') : null;
+  const tabId = panel?.hidden ? panel.getAttribute('aria-labelledby') : null;
+  if (tabId) document.getElementById(tabId)?.click();
+}
 
 export function UpdateProfileDialog({
   user,
@@ -46,54 +51,50 @@ export function UpdateProfileDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   const updateProfile = useUpdateProfile();
-  const [error, setError] = useState<string>();
-  const { register, handleSubmit, reset, control } = useForm<ProfileForm>({
-    values: formValues(user, details),
-  });
-  const isEmailChange = isNewEmail(useWatch({ control, name: 'email' }), user.email);
   const twoFactor = useTwoFactorStatus({ enabled: open });
   // The server has the last word: a code it asks for is shown even if the status here is stale.
   const [isCodeAsked, setIsCodeAsked] = useState(false);
-  const isCodeNeeded = isEmailChange && (twoFactor.data?.data.isEnabled === true || isCodeAsked);
+  const isSecondFactorOn = twoFactor.data?.data.isEnabled === true || isCodeAsked;
+  const schema = useMemo(
+    () => profileFormSchema({ currentEmail: user.email, isSecondFactorOn }),
+    [user.email, isSecondFactorOn],
+  );
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    control,
+    formState: { errors },
+  } = useZodForm(schema, { values: formValues(user, details) });
+  const isEmailChange = isNewEmail(useWatch({ control, name: 'email' }), user.email);
+  const isCodeNeeded = isEmailChange && isSecondFactorOn;
+  const formRef = useRef<HTMLFormElement>(null);
 
   const close = (isOpen: boolean) => {
     if (isOpen) return onOpenChange(true);
-    setError(undefined);
     setIsCodeAsked(false);
     reset(formValues(user, details));
     onOpenChange(false);
   };
 
-  const onSubmit = handleSubmit(async ({ password, code, ...profile }) => {
-    // The shared rules first, so the message matches the server's and nothing is sent in vain.
-    const checked = UpdateProfileRequestSchema.safeParse(profile);
-    if (!checked.success) {
-      setError(checked.error.issues[0]?.message ?? MESSAGES.unexpected);
-      return;
-    }
-    if (isEmailChange && password === '') {
-      setError(MESSAGES.emailChangeNeedsPassword);
-      return;
-    }
-    if (isCodeNeeded && code.trim() === '') {
-      setError(MESSAGES.twoFactorCodeNeeded);
-      return;
-    }
-    setError(undefined);
-    try {
-      const proof = isEmailChange ? { password, ...(isCodeNeeded ? { code } : {}) } : {};
-      await updateProfile.mutateAsync({ ...profile, ...proof });
-      setIsCodeAsked(false);
-      onOpenChange(false);
-    } catch (failure) {
-      if (failure instanceof ApiError && failure.details.twoFactorRequired === true) setIsCodeAsked(true);
-      setError(errorMessage(failure));
-    }
-  });
+  const onSubmit = handleSubmit(
+    async (request) => {
+      try {
+        await updateProfile.mutateAsync(request);
+        setIsCodeAsked(false);
+        onOpenChange(false);
+      } catch (failure) {
+        if (failure instanceof ApiError && failure.details.twoFactorRequired === true) setIsCodeAsked(true);
+        setError('root', { message: errorMessage(failure) });
+      }
+    },
+    (refused) => showTabOfFirstProblem(formRef.current, refused),
+  );
 
   return (
     <Modal open={open} onOpenChange={close} title="Update Profile">
-      <form onSubmit={(event) => void onSubmit(event)} noValidate>
+      <form ref={formRef} onSubmit={(event) => void onSubmit(event)} noValidate>
         <fieldset disabled={updateProfile.isPending}>
           <legend className="sr-only">Profile details</legend>
           <Tabs
@@ -103,15 +104,38 @@ export function UpdateProfileDialog({
                 label: 'Personal',
                 content: (
                   <div className="space-y-4">
-                    <TextField label="Username" autoComplete="username" {...register('userName')} />
-                    <TextField label="Fullname" autoComplete="name" {...register('fullName')} />
-                    <TextField label="Email" type="email" autoComplete="email" {...register('email')} />
-                    <TextField label="Phone No" type="tel" autoComplete="tel" {...register('phone')} />
+                    <TextField
+                      label="Username"
+                      autoComplete="username"
+                      error={errors.userName?.message}
+                      {...register('userName')}
+                    />
+                    <TextField
+                      label="Fullname"
+                      autoComplete="name"
+                      error={errors.fullName?.message}
+                      {...register('fullName')}
+                    />
+                    <TextField
+                      label="Email"
+                      type="email"
+                      autoComplete="email"
+                      error={errors.email?.message}
+                      {...register('email')}
+                    />
+                    <TextField
+                      label="Phone No"
+                      type="tel"
+                      autoComplete="tel"
+                      error={errors.phone?.message}
+                      {...register('phone')}
+                    />
                     <TextField
                       label="Date of Birth"
                       placeholder="DD/MM/YYYY"
                       inputMode="numeric"
                       autoComplete="bday"
+                      error={errors.dateOfBirth?.message}
                       {...register('dateOfBirth')}
                     />
                   </div>
@@ -121,9 +145,24 @@ export function UpdateProfileDialog({
                 label: 'Address',
                 content: (
                   <div className="space-y-4">
-                    <TextField label="Address" autoComplete="street-address" {...register('address')} />
-                    <TextField label="Postal" autoComplete="postal-code" {...register('postalCode')} />
-                    <TextField label="Country" autoComplete="country-name" {...register('country')} />
+                    <TextField
+                      label="Address"
+                      autoComplete="street-address"
+                      error={errors.address?.message}
+                      {...register('address')}
+                    />
+                    <TextField
+                      label="Postal"
+                      autoComplete="postal-code"
+                      error={errors.postalCode?.message}
+                      {...register('postalCode')}
+                    />
+                    <TextField
+                      label="Country"
+                      autoComplete="country-name"
+                      error={errors.country?.message}
+                      {...register('country')}
+                    />
                   </div>
                 ),
               },
@@ -134,18 +173,19 @@ export function UpdateProfileDialog({
               <p className="text-sm text-amber-900">
                 Changing your e-mail address needs your current password; we'll tell your old address.
               </p>
-              <CurrentPasswordField {...register('password')} />
+              <CurrentPasswordField error={errors.password?.message} {...register('password')} />
               {isCodeNeeded && (
                 <TextField
                   label="Code from the app, or a recovery code"
                   autoComplete="one-time-code"
+                  error={errors.code?.message}
                   {...register('code')}
                 />
               )}
             </div>
           )}
           <div className="mt-4">
-            <FormError message={error} />
+            <FormError message={errors.root?.message} />
           </div>
           <FormActions
             submitLabel="UPDATE"

@@ -1,9 +1,15 @@
-import { EnableTwoFactorRequestSchema, type LoginOutcome } from '@vestora/shared';
+import {
+  DisableTwoFactorRequestSchema,
+  EnableTwoFactorRequestSchema,
+  type LoginOutcome,
+} from '@vestora/shared';
 import { useState } from 'react';
+import { type FieldErrors, type UseFormRegister, useWatch } from 'react-hook-form';
 import { errorMessage } from '../../../client/api.ts';
 import { Button } from '../../../ui/button.tsx';
 import { DialogActions, FormActions, Modal } from '../../../ui/dialog.tsx';
 import { CurrentPasswordField, FormError, TextField } from '../../../ui/field.tsx';
+import { useZodForm } from '../../../ui/use-zod-form.ts';
 import { formatDateTime } from '../format.ts';
 import {
   useConfirmTwoFactor,
@@ -37,28 +43,32 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
   );
 }
 
+/** What a second-factor change is proved with, as both of its forms hold it. */
+interface Proof {
+  password: string;
+  code: string;
+}
+
+const EMPTY_PROOF: Proof = { password: '', code: '' };
+
 /** The proof asked before a second-factor change: the current password, and a code when it is on. */
 function ProofFields({
-  password,
-  onPasswordChange,
-  code,
-  onCodeChange,
+  register,
+  errors,
   codeLabel,
 }: {
-  password: string;
-  onPasswordChange: (password: string) => void;
-  code: string;
-  onCodeChange: (code: string) => void;
+  register: UseFormRegister<Proof>;
+  errors: FieldErrors<Proof>;
   codeLabel: string;
 }) {
   return (
     <>
-      <CurrentPasswordField value={password} onChange={(event) => onPasswordChange(event.target.value)} />
+      <CurrentPasswordField error={errors.password?.message} {...register('password')} />
       <TextField
         label={codeLabel}
         autoComplete="one-time-code"
-        value={code}
-        onChange={(event) => onCodeChange(event.target.value)}
+        error={errors.code?.message}
+        {...register('code')}
       />
     </>
   );
@@ -67,36 +77,33 @@ function ProofFields({
 function EnableDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const start = useStartTwoFactor();
   const confirm = useConfirmTwoFactor();
-  const [password, setPassword] = useState('');
-  const [code, setCode] = useState('');
-  const [error, setError] = useState<string>();
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    control,
+    formState: { errors },
+  } = useZodForm(EnableTwoFactorRequestSchema, { defaultValues: EMPTY_PROOF });
+  const code = useWatch({ control, name: 'code' });
 
   const close = () => {
     start.reset();
-    setPassword('');
-    setCode('');
-    setError(undefined);
+    reset(EMPTY_PROOF);
     setRecoveryCodes(null);
     onOpenChange(false);
   };
 
-  const onConfirm = (event: React.FormEvent) => {
-    event.preventDefault();
-    const checked = EnableTwoFactorRequestSchema.safeParse({ password, code });
-    if (!checked.success) {
-      setError(checked.error.issues[0]?.message);
-      return;
-    }
-    setError(undefined);
-    confirm.mutate(checked.data, {
+  const onConfirm = handleSubmit((proof) =>
+    confirm.mutate(proof, {
       onSuccess: ({ data }) => {
-        setPassword('');
+        reset(EMPTY_PROOF);
         setRecoveryCodes(data.recoveryCodes);
       },
-      onError: (failure) => setError(errorMessage(failure)),
-    });
-  };
+      onError: (failure) => setError('root', { message: errorMessage(failure) }),
+    }),
+  );
 
   return (
     <Modal
@@ -108,7 +115,7 @@ function EnableDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (op
       {recoveryCodes ? (
         <RecoveryCodes codes={recoveryCodes} onDone={close} />
       ) : start.data ? (
-        <form onSubmit={onConfirm} noValidate className="space-y-4">
+        <form onSubmit={(event) => void onConfirm(event)} noValidate className="space-y-4">
           <img
             src={start.data.data.qrCode}
             alt="QR code to scan with your authenticator app"
@@ -120,14 +127,8 @@ function EnableDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (op
             Or enter this key by hand:{' '}
             <span className="font-mono text-slate-800">{start.data.data.secret}</span>
           </p>
-          <ProofFields
-            password={password}
-            onPasswordChange={setPassword}
-            code={code}
-            onCodeChange={setCode}
-            codeLabel="Code from the app"
-          />
-          <FormError message={error} />
+          <ProofFields register={register} errors={errors} codeLabel="Code from the app" />
+          <FormError message={errors.root?.message} />
           <FormActions
             submitLabel="Turn on"
             busyLabel="Checking..."
@@ -172,32 +173,27 @@ function ProofForm({
   onProve: (proof: { password: string; code: string }) => Promise<unknown>;
   onCancel: () => void;
 }) {
-  const [password, setPassword] = useState('');
-  const [code, setCode] = useState('');
-  const [error, setError] = useState<string>();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors },
+  } = useZodForm(DisableTwoFactorRequestSchema, { defaultValues: EMPTY_PROOF });
 
-  const onSubmit = async (event: React.FormEvent) => {
-    event.preventDefault();
-    setError(undefined);
+  const onSubmit = handleSubmit(async (proof) => {
     try {
-      await onProve({ password, code: code.trim() });
-      setPassword('');
-      setCode('');
+      await onProve(proof);
+      reset(EMPTY_PROOF);
     } catch (failure) {
-      setError(errorMessage(failure));
+      setError('root', { message: errorMessage(failure) });
     }
-  };
+  });
 
   return (
-    <form onSubmit={(event) => void onSubmit(event)} className="space-y-4">
-      <ProofFields
-        password={password}
-        onPasswordChange={setPassword}
-        code={code}
-        onCodeChange={setCode}
-        codeLabel="Code from the app, or a recovery code"
-      />
-      <FormError message={error} />
+    <form onSubmit={(event) => void onSubmit(event)} noValidate className="space-y-4">
+      <ProofFields register={register} errors={errors} codeLabel="Code from the app, or a recovery code" />
+      <FormError message={errors.root?.message} />
       <FormActions
         submitLabel={submitLabel}
         busyLabel={busyLabel}

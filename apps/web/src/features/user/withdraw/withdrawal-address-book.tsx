@@ -1,4 +1,9 @@
-import { type Coin, MESSAGES, type WithdrawalAddress } from '@vestora/shared';
+import {
+  type AddWithdrawalAddressRequest,
+  AddWithdrawalAddressRequestSchema,
+  MESSAGES,
+  type WithdrawalAddress,
+} from '@vestora/shared';
 import { useId, useState } from 'react';
 import { Button } from '../../../ui/button.tsx';
 import { CardSection } from '../../../ui/card.tsx';
@@ -101,15 +106,13 @@ export function WithdrawalAddressBook() {
   );
 }
 
-interface AddAddressForm {
-  coin: Coin;
-  address: string;
-  label: string;
-  password: string;
-  code: string;
-}
-
-const EMPTY_FORM: AddAddressForm = { coin: 'btc', address: '', label: '', password: '', code: '' };
+const EMPTY_FORM: Required<AddWithdrawalAddressRequest> = {
+  coin: 'btc',
+  address: '',
+  label: '',
+  password: '',
+  code: '',
+};
 
 function AddAddressDialog({
   open,
@@ -124,7 +127,8 @@ function AddAddressDialog({
   const { data: user } = useProfile();
   const isEmailUnconfirmed = user?.isEmailConfirmed === false;
   const confirmationId = useId();
-  const { register, error, isCodeAsked, close, submitWith } = useProofForm<AddAddressForm>(
+  const { register, errors, error, isCodeAsked, close, submitWith } = useProofForm(
+    AddWithdrawalAddressRequestSchema,
     EMPTY_FORM,
     onOpenChange,
   );
@@ -155,17 +159,24 @@ function AddAddressDialog({
           className="space-y-4"
         >
           <legend className="sr-only">New address</legend>
-          <CoinSelectField label="Coin" {...register('coin')} />
+          <CoinSelectField label="Coin" error={errors.coin?.message} {...register('coin')} />
           <TextField
             label="Address"
             autoComplete="off"
             spellCheck={false}
             className="[&_input]:font-mono"
+            error={errors.address?.message}
             {...register('address')}
           />
-          <TextField label="Label" autoComplete="off" maxLength={60} {...register('label')} />
-          <CurrentPasswordField {...register('password')} />
-          {isCodeAsked && <OneTimeCodeField {...register('code')} />}
+          <TextField
+            label="Label"
+            autoComplete="off"
+            maxLength={60}
+            error={errors.label?.message}
+            {...register('label')}
+          />
+          <CurrentPasswordField error={errors.password?.message} {...register('password')} />
+          {isCodeAsked && <OneTimeCodeField error={errors.code?.message} {...register('code')} />}
           <FormError message={error} />
           <FormActions
             submitLabel="Save address"
