@@ -15,8 +15,8 @@ function messagesOf(schema: { safeParse(input: unknown): { success: boolean; err
 /*
  * Both deposit pages (/user/deposit and /user/depo) send this request to POST /api/user/deposit.
  * Their minimums are not here: 50 USD is the server's setting (MIN_DEPOSIT_USD, checked by the
- * deposits service, 'minimum is 50') and 100 USD is /user/depo's own client rule (apps/web
- * deposit-rules.ts). The shared schema owns what is common: a coin, and an amount that is a number.
+ * deposits service, 'minimum is 50') and 100 USD is /user/depo's own client rule
+ * (deposit-forms.ts). The shared schema owns what is common: a coin, and an amount that is a number.
  */
 describe('DepositRequestSchema', () => {
   const problems = messagesOf(DepositRequestSchema);

@@ -1,13 +1,10 @@
-import { type FormEvent, useId, useState } from 'react';
+import { type DepositDraft, depositEntryFormSchema } from '@vestora/shared';
+import { useMemo } from 'react';
 import { useSiteSettings } from '../../../shell/site-api.ts';
-import { Button } from '../../../ui/button.tsx';
-import { FormError, TextField } from '../../../ui/field.tsx';
 import { COIN_NAMES, usd } from '../format.ts';
 import { AddressLoading, ChainPaymentStep } from './chain-deposit.tsx';
-import { checkDepositEntry, DEPOSIT_TEXTS, type DepositDraft } from './deposit-rules.ts';
-import { AmountSummary, DepositFlow, ProofField, StepCard } from './deposit-step.tsx';
-import { PayableCoinChoice } from './payable-coin-choice.tsx';
-import { useDepositEntry } from './use-deposit-entry.ts';
+import { DEPOSIT_TEXTS } from './deposit-rules.ts';
+import { AmountSummary, DepositFlow, ProofForm, StepCard } from './deposit-step.tsx';
 import { useDepositPayment } from './use-deposit-payment.ts';
 import { WalletDetails } from './wallet-details.tsx';
 
@@ -23,8 +20,7 @@ const STEPS = ['Amount and coin', 'Make Payment'] as const;
 /** /user/deposit: amount and coin, then the payment with an optional proof (specification section 4). */
 export function DepositPage() {
   const minimumUsd = useSiteSettings().rules?.minDepositUsd;
-  const entry = useDepositEntry<DepositCoin>((amount, coin) => checkDepositEntry(amount, coin, minimumUsd));
-  const hintId = useId();
+  const schema = useMemo(() => depositEntryFormSchema<DepositCoin>(minimumUsd), [minimumUsd]);
 
   return (
     <DepositFlow
@@ -33,33 +29,18 @@ export function DepositPage() {
         title: 'Fund your account',
         subtitle: 'Choose how much to deposit and the coin you will pay with.',
         submitLabel: 'CONTINUE',
-        error: entry.error,
-        hasMoved: entry.hasMoved,
-        onSubmit: entry.submitEntry,
-        fields: (
-          <>
-            <div>
-              <TextField
-                label="Amount (USD)"
-                inputMode="numeric"
-                autoComplete="off"
-                value={entry.amount}
-                onChange={(event) => entry.setAmount(event.target.value)}
-                aria-describedby={hintId}
-              />
-              <p id={hintId} className="mt-1 min-h-4 text-xs text-slate-500">
-                {minimumUsd === undefined ? null : DEPOSIT_TEXTS.minimumHint(minimumUsd)}
-              </p>
-            </div>
-            <PayableCoinChoice legend="Pay with" coins={COINS} value={entry.coin} onChange={entry.setCoin} />
-          </>
-        ),
+        schema,
+        amountField: {
+          label: 'Amount (USD)',
+          inputMode: 'numeric',
+          hint: minimumUsd === undefined ? null : DEPOSIT_TEXTS.minimumHint(minimumUsd),
+        },
+        coinLegend: 'Pay with',
+        coins: COINS,
       }}
-      payment={
-        entry.draft && (
-          <PaymentStep payment={entry.draft} onBack={entry.clearDraft} onDeposited={entry.resetEntry} />
-        )
-      }
+      payment={(draft, { onBack, onDeposited }) => (
+        <PaymentStep payment={draft} onBack={onBack} onDeposited={onDeposited} />
+      )}
     />
   );
 }
@@ -79,13 +60,6 @@ function PaymentStep({
     waitMessage: LOADING_TEXTS[coin],
     onDeposited,
   });
-  const [proof, setProof] = useState<File | null>(null);
-
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    void submit(proof);
-  };
-
   if (chainAddress.data) {
     return (
       <ChainPaymentStep title="Make Payment" amount={amount} deposit={chainAddress.data} onBack={onBack} />
@@ -99,18 +73,16 @@ function PaymentStep({
     >
       <AmountSummary amount={usd(Number(amount))} coinName={COIN_NAMES[coin]} />
       {chainAddress.isPending ? <AddressLoading /> : <WalletDetails mode={coin} gateway={gateway} />}
-      <form onSubmit={onSubmit} noValidate className="space-y-5">
-        <ProofField label="Proof of payment (optional)" onChange={setProof} />
-        <FormError message={error} />
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-between">
-          <Button variant="secondary" onClick={onBack} disabled={isSubmitting}>
-            Back
-          </Button>
-          <Button type="submit" disabled={!gateway.isSuccess || isSubmitting}>
-            Submit Payment
-          </Button>
-        </div>
-      </form>
+      <ProofForm
+        proofLabel="Proof of payment (optional)"
+        isProofRequired={false}
+        submitLabel="Submit Payment"
+        canSubmit={gateway.isSuccess}
+        isSubmitting={isSubmitting}
+        error={error}
+        onBack={onBack}
+        onSubmit={(proof) => void submit(proof)}
+      />
     </StepCard>
   );
 }

@@ -1,6 +1,17 @@
-import { type FormEvent, type ReactNode, useEffect, useId, useRef } from 'react';
+import {
+  type Coin,
+  type DepositDraft,
+  type DepositEntryForm,
+  type DepositProofForm,
+  depositProofFormSchema,
+} from '@vestora/shared';
+import { type InputHTMLAttributes, type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { Controller } from 'react-hook-form';
+import type { $ZodType } from 'zod/v4/core';
 import { Button } from '../../../ui/button.tsx';
-import { FormError } from '../../../ui/field.tsx';
+import { FormError, TextField } from '../../../ui/field.tsx';
+import { useZodForm } from '../../../ui/use-zod-form.ts';
+import { PayableCoinChoice } from './payable-coin-choice.tsx';
 
 interface StepCardProps {
   title: string;
@@ -38,11 +49,13 @@ interface ProofFieldProps {
   onChange: (file: File | null) => void;
   /** Set when the field appears in place of the button that revealed it, which took the focus along. */
   focusOnShow?: boolean;
+  error?: string | undefined;
 }
 
-export function ProofField({ label, onChange, focusOnShow = false }: ProofFieldProps) {
+export function ProofField({ label, onChange, focusOnShow = false, error }: ProofFieldProps) {
   const inputId = useId();
   const hintId = useId();
+  const errorId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
   useEffect(() => {
     if (focusOnShow) inputRef.current?.focus();
@@ -57,14 +70,91 @@ export function ProofField({ label, onChange, focusOnShow = false }: ProofFieldP
         id={inputId}
         type="file"
         accept={PROOF_ACCEPT}
-        aria-describedby={hintId}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${hintId} ${errorId}` : hintId}
         onChange={(event) => onChange(event.target.files?.[0] ?? null)}
         className="block w-full rounded-lg border border-slate-300 bg-white p-1.5 text-sm text-slate-700 file:mr-3 file:rounded-md file:border-0 file:bg-brand-50 file:px-3 file:py-2 file:text-sm file:font-semibold file:text-brand-800 hover:file:bg-brand-100"
       />
       <p id={hintId} className="mt-1 text-xs text-slate-500">
         A screenshot or receipt of your transfer: PNG, JPEG, WebP, GIF or PDF.
       </p>
+      <FieldProblem id={errorId} error={error} />
     </div>
+  );
+}
+
+/** A field's error under a control that is not one of ui/field.tsx's (the file input, the coin cards). */
+function FieldProblem({ id, error }: { id?: string; error: string | undefined }) {
+  if (!error) return null;
+  return (
+    <p id={id} role="alert" className="mt-1.5 text-sm text-red-700">
+      {error}
+    </p>
+  );
+}
+
+const REQUIRED_PROOF = depositProofFormSchema<File>({ isRequired: true });
+const OPTIONAL_PROOF = depositProofFormSchema<File>({ isRequired: false });
+
+/**
+ * A payment step's form: the proof (required on /user/depo, a refusal toasted and marked on the
+ * field), the answer of the last attempt, Back and the submit button.
+ */
+export function ProofForm({
+  proofLabel,
+  isProofRequired,
+  focusOnShow = false,
+  submitLabel,
+  canSubmit,
+  isSubmitting,
+  error,
+  onBack,
+  onSubmit,
+}: {
+  proofLabel: string;
+  isProofRequired: boolean;
+  focusOnShow?: boolean;
+  submitLabel: string;
+  canSubmit: boolean;
+  isSubmitting: boolean;
+  /** Why the last attempt failed, from the server. */
+  error: string | undefined;
+  onBack: () => void;
+  onSubmit: (proof: File | null) => void;
+}) {
+  const {
+    control,
+    handleSubmit,
+    formState: { errors },
+  } = useZodForm(isProofRequired ? REQUIRED_PROOF : OPTIONAL_PROOF, {
+    defaultValues: { proof: null } satisfies DepositProofForm<File>,
+    isFirstProblemToasted: true,
+  });
+  const onValid = handleSubmit(({ proof }) => onSubmit(proof));
+  return (
+    <form onSubmit={(event) => void onValid(event)} noValidate className="space-y-5">
+      <Controller
+        control={control}
+        name="proof"
+        render={({ field }) => (
+          <ProofField
+            label={proofLabel}
+            onChange={field.onChange}
+            focusOnShow={focusOnShow}
+            error={errors.proof?.message}
+          />
+        )}
+      />
+      <FormError message={error} />
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-between">
+        <Button variant="secondary" onClick={onBack} disabled={isSubmitting}>
+          Back
+        </Button>
+        <Button type="submit" disabled={!canSubmit || isSubmitting}>
+          {submitLabel}
+        </Button>
+      </div>
+    </form>
   );
 }
 
@@ -108,11 +198,22 @@ export function AmountSummary({ amount, coinName }: { amount: string; coinName: 
   );
 }
 
+/** How a flow's amount field reads; `hint`, when given (null while it is unknown), describes it. */
+interface AmountFieldProps {
+  label: string;
+  inputMode: InputHTMLAttributes<HTMLInputElement>['inputMode'];
+  placeholder?: string;
+  hint?: string | null;
+}
+
+const EMPTY_ENTRY = { amount: '', coin: null };
+
 /**
- * A deposit page: its title and steps, then the entry step until its amount and coin are sent
- * (`payment` is the next step, or null before), then the payment.
+ * A deposit page: its title and steps, then the entry step (the amount and one coin, checked by the
+ * flow's schema, whose first problem is toasted as well as marked on its field) until its draft is
+ * accepted, then the payment. Back keeps the entry as typed; a deposit sent starts over, empty.
  */
-export function DepositFlow({
+export function DepositFlow<C extends Coin>({
   steps,
   entry,
   payment,
@@ -122,24 +223,83 @@ export function DepositFlow({
     title: string;
     subtitle: string;
     submitLabel: string;
-    error: string | undefined;
-    hasMoved: boolean;
-    onSubmit: (event: FormEvent) => void;
-    fields: ReactNode;
+    schema: $ZodType<DepositDraft<C>, DepositEntryForm<C>>;
+    amountField: AmountFieldProps;
+    coinLegend: string;
+    coins: readonly C[];
   };
-  payment: ReactNode;
+  payment: (draft: DepositDraft<C>, step: { onBack: () => void; onDeposited: () => void }) => ReactNode;
 }) {
+  const [draft, setDraft] = useState<DepositDraft<C> | null>(null);
+  // Whether the person has moved past the first step once, so coming back moves focus to it.
+  const [hasMoved, setHasMoved] = useState(false);
+  const {
+    register,
+    control,
+    handleSubmit,
+    reset,
+    formState: { errors },
+  } = useZodForm(entry.schema, { defaultValues: EMPTY_ENTRY, isFirstProblemToasted: true });
+  const onSubmit = handleSubmit((accepted) => {
+    setHasMoved(true);
+    setDraft(accepted);
+  });
+  const { hint, ...amountField } = entry.amountField;
+  const hintId = useId();
+
   return (
     <div className="mx-auto max-w-xl space-y-6">
       <div className="space-y-3">
         <h1 className="text-2xl font-bold text-slate-900">Deposit</h1>
-        <Stepper steps={steps} current={payment ? 1 : 0} />
+        <Stepper steps={steps} current={draft ? 1 : 0} />
       </div>
-      {payment ?? (
-        <StepCard title={entry.title} subtitle={entry.subtitle} focusOnShow={entry.hasMoved}>
-          <form onSubmit={entry.onSubmit} noValidate className="space-y-5">
-            {entry.fields}
-            <FormError message={entry.error} />
+      {draft ? (
+        payment(draft, {
+          onBack: () => setDraft(null),
+          onDeposited: () => {
+            reset(EMPTY_ENTRY);
+            setDraft(null);
+          },
+        })
+      ) : (
+        <StepCard title={entry.title} subtitle={entry.subtitle} focusOnShow={hasMoved}>
+          <form onSubmit={(event) => void onSubmit(event)} noValidate className="space-y-5">
+            {hint === undefined ? (
+              <TextField
+                autoComplete="off"
+                {...amountField}
+                error={errors.amount?.message}
+                {...register('amount')}
+              />
+            ) : (
+              <div>
+                <TextField
+                  autoComplete="off"
+                  {...amountField}
+                  aria-describedby={hintId}
+                  error={errors.amount?.message}
+                  {...register('amount')}
+                />
+                <p id={hintId} className="mt-1 min-h-4 text-xs text-slate-500">
+                  {hint}
+                </p>
+              </div>
+            )}
+            <Controller
+              control={control}
+              name="coin"
+              render={({ field, fieldState }) => (
+                <div>
+                  <PayableCoinChoice
+                    legend={entry.coinLegend}
+                    coins={entry.coins}
+                    value={field.value}
+                    onChange={field.onChange}
+                  />
+                  <FieldProblem error={fieldState.error?.message} />
+                </div>
+              )}
+            />
             <Button type="submit" className="w-full">
               {entry.submitLabel}
             </Button>

@@ -40,5 +40,5 @@ export function useDepositPayment({
     }
   };
 
-  return { chainAddress, gateway, submit, error, setError, isSubmitting: createDeposit.isPending };
+  return { chainAddress, gateway, submit, error, isSubmitting: createDeposit.isPending };
 }

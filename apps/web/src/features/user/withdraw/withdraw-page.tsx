@@ -1,7 +1,5 @@
-import { type Coin, MESSAGES, parseUsdToCents, type TradeUser, WithdrawRequestSchema } from '@vestora/shared';
-import { useId, useState } from 'react';
-import { useForm } from 'react-hook-form';
-import toast from 'react-hot-toast';
+import { MESSAGES, type TradeUser, type WithdrawForm, withdrawFormSchema } from '@vestora/shared';
+import { useId, useMemo } from 'react';
 import { errorMessage } from '../../../client/api.ts';
 import { Button } from '../../../ui/button.tsx';
 import { CardSection } from '../../../ui/card.tsx';
@@ -12,6 +10,7 @@ import { PageSpinner } from '../../../ui/spinner.tsx';
 import { StatusBadge } from '../../../ui/status-badge.tsx';
 import { ErrorNote } from '../../../ui/table.tsx';
 import { useListParams } from '../../../ui/use-list-params.ts';
+import { useZodForm } from '../../../ui/use-zod-form.ts';
 import { EmailConfirmationNotice } from '../account/email-confirmation-notice.tsx';
 import { useProfile } from '../account/profile-api.ts';
 import { CoinMark, CoinSelectField } from '../deposit/coin-choice.tsx';
@@ -22,21 +21,7 @@ import { WithdrawalAddressBook } from './withdrawal-address-book.tsx';
 import { useWithdrawalAddressBook } from './withdrawal-addresses-api.ts';
 import { useRequestWithdrawal, useWithdrawals, WITHDRAWALS_PAGE_SIZE } from './withdrawals-api.ts';
 
-interface WithdrawForm {
-  amount: string;
-  method: Coin;
-  address: string;
-}
-
 const EMPTY_FORM: WithdrawForm = { amount: '', method: 'btc', address: '' };
-
-/** The form's own check, with the shared rules: no request the server would refuse for its shape. */
-function withdrawProblem(form: WithdrawForm, balance: number): string | null {
-  const parsed = WithdrawRequestSchema.safeParse(form);
-  if (!parsed.success) return parsed.error.issues[0]?.message ?? MESSAGES.unexpected;
-  const balanceCents = parseUsdToCents(balance.toFixed(2)) ?? 0n;
-  return parsed.data.amountCents > balanceCents ? MESSAGES.insufficientBalance : null;
-}
 
 export function WithdrawPage() {
   const { data: user } = useProfile();
@@ -65,31 +50,30 @@ function WithdrawalForm({ user }: { user: TradeUser }) {
   const addressBook = useWithdrawalAddressBook();
   const lockedUntil = addressBook.data?.withdrawalsLockedUntil ?? null;
   const submissionKey = useSubmissionKey();
-  const [error, setError] = useState<string>();
-  const { register, handleSubmit, reset, watch } = useForm<WithdrawForm>({ defaultValues: EMPTY_FORM });
+  const schema = useMemo(() => withdrawFormSchema(user.accountBalance), [user.accountBalance]);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    watch,
+    setError,
+    formState: { errors },
+  } = useZodForm(schema, { defaultValues: EMPTY_FORM, isFirstProblemToasted: true });
   const method = watch('method');
   const usableAddresses = (addressBook.data?.data ?? []).filter(
     (saved) => saved.isUsable && saved.coin === method,
   );
 
-  const onSubmit = handleSubmit(async (form) => {
-    const problem = withdrawProblem(form, user.accountBalance);
-    if (problem) {
-      setError(problem);
-      toast.error(problem, { id: 'withdraw-problem' });
-      return;
-    }
-    const request = { amount: form.amount.trim(), method: form.method, address: form.address.trim() };
+  const onSubmit = handleSubmit(async (request) => {
     const idempotencyKey = submissionKey.start([request.amount, request.method, request.address]);
     if (!idempotencyKey) return;
-    setError(undefined);
     try {
       await requestWithdrawal.mutateAsync({ ...request, idempotencyKey });
       submissionKey.finish(true);
-      reset({ ...EMPTY_FORM, method: form.method });
+      reset({ ...EMPTY_FORM, method: request.method });
     } catch (failure) {
       submissionKey.finish(false);
-      setError(errorMessage(failure));
+      setError('root', { message: errorMessage(failure) });
     }
   });
 
@@ -139,14 +123,21 @@ function WithdrawalForm({ user }: { user: TradeUser }) {
           className="space-y-4"
         >
           <legend className="sr-only">Withdrawal details</legend>
-          <TextField label="Amount (USD)" inputMode="decimal" autoComplete="off" {...register('amount')} />
-          <CoinSelectField label="Method" {...register('method')} />
+          <TextField
+            label="Amount (USD)"
+            inputMode="decimal"
+            autoComplete="off"
+            error={errors.amount?.message}
+            {...register('amount')}
+          />
+          <CoinSelectField label="Method" error={errors.method?.message} {...register('method')} />
           <TextField
             label="Destination address"
             autoComplete="off"
             spellCheck={false}
             className="[&_input]:font-mono"
             list={addressListId}
+            error={errors.address?.message}
             {...register('address')}
           />
           <datalist id={addressListId}>
@@ -159,7 +150,7 @@ function WithdrawalForm({ user }: { user: TradeUser }) {
           <p className="text-xs text-slate-600">
             One of your saved addresses that is ready for withdrawals; manage them in the address book below.
           </p>
-          <FormError message={error} />
+          <FormError message={errors.root?.message} />
           <Button type="submit" className="w-full">
             {requestWithdrawal.isPending ? 'Processing...' : 'WITHDRAW'}
           </Button>
