@@ -48,6 +48,7 @@ export * from './plan-form.ts';
 export * from './plan-periods.ts';
 export * from './plans.ts';
 export * from './rates.ts';
+export * from './rates-form.ts';
 export * from './reference.ts';
 export * from './sessions.ts';
 export * from './signup-rules.ts';
