@@ -33,6 +33,7 @@ export * from './contracts/two-factor.ts';
 export * from './contracts/users.ts';
 export * from './contracts/withdrawal-addresses.ts';
 export * from './contracts/withdrawals.ts';
+export * from './credit-debit-form.ts';
 export * from './dates.ts';
 export * from './gateway-networks.ts';
 export * from './gateways.ts';
