@@ -51,6 +51,7 @@ export * from './plans.ts';
 export * from './rates.ts';
 export * from './rates-form.ts';
 export * from './reference.ts';
+export * from './reserve-form.ts';
 export * from './sessions.ts';
 export * from './signup-rules.ts';
 export * from './site.ts';
