@@ -35,6 +35,7 @@ export * from './contracts/withdrawal-addresses.ts';
 export * from './contracts/withdrawals.ts';
 export * from './credit-debit-form.ts';
 export * from './dates.ts';
+export * from './decline-form.ts';
 export * from './gateway-networks.ts';
 export * from './gateways.ts';
 export * from './invest-form.ts';
