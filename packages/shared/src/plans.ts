@@ -67,7 +67,7 @@ export const InvestRequestSchema = z
   });
 
 /** Basis points from a percent with at most two decimals: 3.6 → 360. */
-function rateToBasisPoints(value: unknown, ctx: z.RefinementCtx): number {
+export function rateToBasisPoints(value: unknown, ctx: z.RefinementCtx): number {
   const text = typeof value === 'number' ? String(value) : value;
   if (typeof text !== 'string' || !/^\d{1,3}(\.\d{1,2})?$/.test(text.trim())) {
     ctx.addIssue({ code: 'custom', message: MESSAGES.planRate });

@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useId } from 'react';
 import {
   type FieldErrors,
   type FieldValues,
@@ -43,11 +44,13 @@ export function useZodForm<Input extends FieldValues, Output extends FieldValues
   { isFirstProblemToasted = false, problemToastMs, ...options }: ZodFormOptions<Input, Output> = {},
 ) {
   const form = useForm<Input, unknown, Output>({ ...options, resolver: zodResolver(schema) });
+  // One toast per form: a second refused click replaces the first rather than stacking another.
+  const toastId = useId();
   const handleSubmit = (onValid: SubmitHandler<Output>, onInvalid?: SubmitErrorHandler<Input>) =>
     form.handleSubmit(onValid, (errors, event) => {
       const problem = isFirstProblemToasted ? firstProblemOf(errors) : undefined;
-      if (problem && problemToastMs) toast.error(problem, { duration: problemToastMs });
-      else if (problem) toast.error(problem);
+      if (problem)
+        toast.error(problem, { id: toastId, ...(problemToastMs ? { duration: problemToastMs } : {}) });
       return onInvalid?.(errors, event);
     });
   return { ...form, handleSubmit };

@@ -1,29 +1,15 @@
-import { type AdminUserRow, MESSAGES, parseUsdToCents } from '@vestora/shared';
+import { type AdminUserRow, type CreditDebitForm, CreditDebitFormSchema, MESSAGES } from '@vestora/shared';
 import { useId } from 'react';
-import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { errorMessage } from '../../../client/api.ts';
 import { FormActions, Modal } from '../../../ui/dialog.tsx';
 import { FormError, TextAreaField, TextField } from '../../../ui/field.tsx';
+import { useZodForm } from '../../../ui/use-zod-form.ts';
 import { useDialogKey } from '../dialog-key.ts';
 import { useCreditOrDebit } from '../users/users-api.ts';
 
-interface CreditDebitForm {
-  mode: 'credit' | 'debit' | '';
-  amount: string;
-  reason: string;
-}
-
 const EMPTY: CreditDebitForm = { mode: '', amount: '', reason: '' };
 const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-
-/** The first thing wrong with the form, in the specification's words (section 5), or null. */
-function formProblem({ mode, amount, reason }: CreditDebitForm): string | null {
-  if (!mode || !amount.trim() || !reason.trim()) return MESSAGES.adjustmentFieldsRequired;
-  const cents = parseUsdToCents(amount);
-  if (cents === null || cents <= 0n) return MESSAGES.invalidAmount;
-  return null;
-}
 
 /**
  * Credits or debits a user's available balance. The reason is required here (DESIGN.md principle
@@ -40,10 +26,15 @@ export function CreditDebitDialog({
 }) {
   const creditOrDebit = useCreditOrDebit();
   const dialogKey = useDialogKey();
-  const { register, handleSubmit, reset, setError, formState } = useForm<CreditDebitForm>({
-    defaultValues: EMPTY,
-  });
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors },
+  } = useZodForm(CreditDebitFormSchema, { defaultValues: EMPTY });
   const modeLabelId = useId();
+  const modeErrorId = useId();
 
   const close = (isOpen: boolean) => {
     if (isOpen || creditOrDebit.isPending) return;
@@ -52,19 +43,14 @@ export function CreditDebitDialog({
     onOpenChange(false);
   };
 
-  const onSubmit = handleSubmit((values) => {
-    const problem = formProblem(values);
-    if (problem) {
-      setError('root', { message: problem });
-      return;
-    }
+  const onSubmit = handleSubmit(({ mode, amount, reason }) => {
     const loading = toast.loading(MESSAGES.pleaseWait);
     creditOrDebit.mutate(
       {
         userId: user._id,
-        mode: values.mode === 'debit' ? 'debit' : 'credit',
-        amount: values.amount.trim(),
-        reason: values.reason.trim(),
+        mode,
+        amount,
+        reason,
         idempotencyKey: dialogKey.current(),
       },
       {
@@ -106,21 +92,40 @@ export function CreditDebitDialog({
                 key={mode}
                 className="flex cursor-pointer items-center gap-2 rounded-lg border border-slate-300 px-3 py-2.5 text-sm font-medium text-slate-800 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50 has-[:checked]:text-brand-800"
               >
-                <input type="radio" value={mode} {...register('mode')} className="accent-brand-700" />
+                <input
+                  type="radio"
+                  value={mode}
+                  aria-invalid={errors.mode ? true : undefined}
+                  aria-describedby={errors.mode ? modeErrorId : undefined}
+                  {...register('mode')}
+                  className="accent-brand-700"
+                />
                 {mode === 'credit' ? 'Credit' : 'Debit'}
               </label>
             ))}
           </div>
+          {errors.mode && (
+            <p id={modeErrorId} role="alert" className="mt-1.5 text-sm text-red-700">
+              {errors.mode.message}
+            </p>
+          )}
         </fieldset>
-        <TextField label="Amount (USD)" inputMode="decimal" autoComplete="off" {...register('amount')} />
+        <TextField
+          label="Amount (USD)"
+          inputMode="decimal"
+          autoComplete="off"
+          error={errors.amount?.message}
+          {...register('amount')}
+        />
         <TextAreaField
           label="Reason"
           rows={3}
           maxLength={500}
           placeholder="Shown to the user in their history"
+          error={errors.reason?.message}
           {...register('reason')}
         />
-        <FormError message={formState.errors.root?.message} />
+        <FormError message={errors.root?.message} />
         <FormActions
           submitLabel="Submit"
           busyLabel="Please wait..."

@@ -1,8 +1,10 @@
-import { type FormEvent, type ReactNode, useState } from 'react';
+import { declineFormSchema } from '@vestora/shared';
+import { type ReactNode, useMemo, useState } from 'react';
 import { errorMessage } from '../../../client/api.ts';
 import { Button } from '../../../ui/button.tsx';
 import { ConfirmDialog, FormActions, Modal } from '../../../ui/dialog.tsx';
 import { FormError, TextAreaField } from '../../../ui/field.tsx';
+import { useZodForm } from '../../../ui/use-zod-form.ts';
 import { useDialogKey } from '../dialog-key.ts';
 import { type DecisionRoute, useDecision } from './transactions-api.ts';
 
@@ -114,26 +116,28 @@ export function DeclineDialog({
   isReasonRequired?: boolean;
 }) {
   const { decide, forget, isBusy } = useDecide();
-  const [reason, setReason] = useState('');
-  const [problem, setProblem] = useState<string>();
+  const schema = useMemo(() => declineFormSchema(isReasonRequired), [isReasonRequired]);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors },
+  } = useZodForm(schema, { defaultValues: { reason: '' } });
   const close = () => {
     if (isBusy) return;
-    setReason('');
-    setProblem(undefined);
+    reset();
     forget();
     onClose();
   };
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
+  // The answer is awaited outside the submission, so closing resets a form that is done submitting.
+  const onSubmit = handleSubmit(({ reason }) => {
     if (!decision) return;
-    if (isReasonRequired && !reason.trim()) {
-      setProblem('Please give the reason for declining.');
-      return;
-    }
-    const refusal = await decide(route, decision.id, reason.trim() ? { reason: reason.trim() } : undefined);
-    if (refusal) setProblem(refusal);
-    else close();
-  };
+    void decide(route, decision.id, reason ? { reason } : undefined).then((refusal) => {
+      if (refusal) setError('root', { message: refusal });
+      else close();
+    });
+  });
   return (
     <Modal
       open={decision?.kind === 'decline'}
@@ -146,10 +150,10 @@ export function DeclineDialog({
           label={isReasonRequired ? 'Reason' : 'Reason (optional)'}
           rows={3}
           maxLength={500}
-          value={reason}
-          onChange={(event) => setReason(event.target.value)}
+          error={errors.reason?.message}
+          {...register('reason')}
         />
-        <FormError message={problem} />
+        <FormError message={errors.root?.message} />
         <FormActions
           submitLabel="Decline"
           busyLabel="Declining..."

@@ -1,18 +1,13 @@
-import { type ExchangeRate, SetRatesRequestSchema } from '@vestora/shared';
+import { type ExchangeRate, RatesFormSchema } from '@vestora/shared';
 import { useEffect } from 'react';
-import { useForm } from 'react-hook-form';
 import { errorMessage } from '../../../client/api.ts';
 import { Button } from '../../../ui/button.tsx';
 import { CardSection } from '../../../ui/card.tsx';
 import { FormError, TextField } from '../../../ui/field.tsx';
 import { formatDateTime } from '../../../ui/format.ts';
 import { ErrorNote } from '../../../ui/table.tsx';
+import { useZodForm } from '../../../ui/use-zod-form.ts';
 import { useRates, useSetRates } from './rates-api.ts';
-
-interface RatesForm {
-  btc: string;
-  eth: string;
-}
 
 const setAtNote = (rate: ExchangeRate | null) => (rate ? `Set ${formatDateTime(rate.setAt)}` : 'Not set yet');
 
@@ -20,9 +15,13 @@ const setAtNote = (rate: ExchangeRate | null) => (rate ? `Set ${formatDateTime(r
 export function RatesPanel() {
   const { data, isPending, isError, error } = useRates();
   const setRates = useSetRates();
-  const { register, handleSubmit, reset, setError, formState } = useForm<RatesForm>({
-    defaultValues: { btc: '', eth: '' },
-  });
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors },
+  } = useZodForm(RatesFormSchema, { defaultValues: { btc: '', eth: '' } });
   const rates = data?.data;
 
   useEffect(() => {
@@ -30,11 +29,6 @@ export function RatesPanel() {
   }, [rates, reset]);
 
   const onSubmit = handleSubmit((values) => {
-    const parsed = SetRatesRequestSchema.safeParse(values);
-    if (!parsed.success) {
-      setError('root', { message: parsed.error.issues[0]?.message });
-      return;
-    }
     setRates.mutate(values, { onError: (failed) => setError('root', { message: errorMessage(failed) }) });
   });
 
@@ -56,13 +50,14 @@ export function RatesPanel() {
                   label={`${coin.toUpperCase()} price (USD)`}
                   inputMode="decimal"
                   autoComplete="off"
+                  error={errors[coin]?.message}
                   {...register(coin)}
                 />
                 <p className="mt-1 text-xs text-slate-500">{rates ? setAtNote(rates[coin]) : ' '}</p>
               </div>
             ))}
           </div>
-          <FormError message={formState.errors.root?.message} />
+          <FormError message={errors.root?.message} />
           <Button type="submit" disabled={isPending || setRates.isPending} className="max-sm:w-full">
             {setRates.isPending ? 'Saving...' : 'Save rates'}
           </Button>

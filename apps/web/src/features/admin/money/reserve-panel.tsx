@@ -1,6 +1,5 @@
-import { centsToUsd, FundReserveRequestSchema, type ReserveStatus } from '@vestora/shared';
+import { centsToUsd, type FundReserveForm, FundReserveFormSchema, type ReserveStatus } from '@vestora/shared';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { errorMessage } from '../../../client/api.ts';
 import { Button } from '../../../ui/button.tsx';
 import { CardSection } from '../../../ui/card.tsx';
@@ -8,20 +7,22 @@ import { FormActions, Modal } from '../../../ui/dialog.tsx';
 import { FormError, TextAreaField, TextField } from '../../../ui/field.tsx';
 import { count, usd } from '../../../ui/format.ts';
 import { ErrorNote } from '../../../ui/table.tsx';
+import { useZodForm } from '../../../ui/use-zod-form.ts';
 import { useFundReserve, useReserve } from '../console-status-api.ts';
 import { useDialogKey } from '../dialog-key.ts';
 
-interface FundForm {
-  amount: string;
-  note: string;
-}
-
-const EMPTY: FundForm = { amount: '', note: '' };
+const EMPTY: FundReserveForm = { amount: '', note: '' };
 
 function FundReserveDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const fundReserve = useFundReserve();
   const dialogKey = useDialogKey();
-  const { register, handleSubmit, reset, setError, formState } = useForm<FundForm>({ defaultValues: EMPTY });
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors },
+  } = useZodForm(FundReserveFormSchema, { defaultValues: EMPTY });
 
   const close = (isOpen: boolean) => {
     if (isOpen || fundReserve.isPending) return;
@@ -30,13 +31,7 @@ function FundReserveDialog({ open, onOpenChange }: { open: boolean; onOpenChange
     onOpenChange(false);
   };
 
-  const onSubmit = handleSubmit((values) => {
-    const parsed = FundReserveRequestSchema.safeParse(values);
-    if (!parsed.success) {
-      setError('root', { message: parsed.error.issues[0]?.message });
-      return;
-    }
-    const { amountCents, note } = parsed.data;
+  const onSubmit = handleSubmit(({ amountCents, note }) => {
     fundReserve.mutate(
       { amount: centsToUsd(amountCents), ...(note ? { note } : {}), idempotencyKey: dialogKey.current() },
       {
@@ -58,15 +53,22 @@ function FundReserveDialog({ open, onOpenChange }: { open: boolean; onOpenChange
       description="Record money the operator has put into the yield reserve. Plan returns are paid from it, never from anywhere else."
     >
       <form onSubmit={onSubmit} noValidate className="space-y-4">
-        <TextField label="Amount (USD)" inputMode="decimal" autoComplete="off" {...register('amount')} />
+        <TextField
+          label="Amount (USD)"
+          inputMode="decimal"
+          autoComplete="off"
+          error={errors.amount?.message}
+          {...register('amount')}
+        />
         <TextAreaField
           label="Note (optional)"
           rows={2}
           maxLength={500}
           placeholder="Where the money came from, for the audit trail"
+          error={errors.note?.message}
           {...register('note')}
         />
-        <FormError message={formState.errors.root?.message} />
+        <FormError message={errors.root?.message} />
         <FormActions
           submitLabel="Fund reserve"
           busyLabel="Funding..."

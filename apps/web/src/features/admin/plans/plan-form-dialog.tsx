@@ -1,28 +1,17 @@
 import {
-  centsToUsd,
   PERIOD_DAYS,
   PLAN_PERIODS,
   type Plan,
-  type PlanInput,
-  PlanInputSchema,
+  type PlanForm,
+  PlanFormSchema,
   type PlanPeriod,
 } from '@vestora/shared';
 import { useId } from 'react';
-import { useForm } from 'react-hook-form';
 import { errorMessage } from '../../../client/api.ts';
 import { FormActions, Modal } from '../../../ui/dialog.tsx';
 import { FormError, SelectField, TextField } from '../../../ui/field.tsx';
+import { useZodForm } from '../../../ui/use-zod-form.ts';
 import { useSavePlan } from './plans-api.ts';
-
-interface PlanForm {
-  name: string;
-  rate: string;
-  period: PlanPeriod;
-  durationDays: string;
-  minAmount: string;
-  maxAmount: string;
-  principalReturn: boolean;
-}
 
 const EMPTY: PlanForm = {
   name: '',
@@ -53,27 +42,6 @@ function formOf(plan: Plan | null): PlanForm {
   };
 }
 
-/**
- * The form checked by the schema the server applies, so a refusal reads the same on both sides;
- * the body sent is what the schema accepted (names in capitals, amounts to the cent).
- */
-function parsePlanForm(values: PlanForm): { body: PlanInput } | { problem: string } {
-  const parsed = PlanInputSchema.safeParse(values);
-  if (!parsed.success) return { problem: parsed.error.issues[0]?.message ?? 'Please check the plan.' };
-  const plan = parsed.data;
-  return {
-    body: {
-      name: plan.name,
-      rate: plan.rateBasisPoints / 100,
-      period: plan.period,
-      durationDays: plan.durationDays,
-      minAmount: centsToUsd(plan.minCents),
-      maxAmount: centsToUsd(plan.maxCents),
-      principalReturn: plan.principalReturn,
-    },
-  };
-}
-
 /** What the plan pays over its whole term, in percent: 3.6% daily for 60 days is 216%. */
 export function termReturnPercent(rate: number, period: PlanPeriod, durationDays: number): number {
   const periods = Math.floor(durationDays / PERIOD_DAYS[period]);
@@ -92,9 +60,15 @@ export function PlanFormDialog({
 }) {
   const savePlan = useSavePlan();
   const principalId = useId();
-  const { register, handleSubmit, reset, setError, formState } = useForm<PlanForm>({
-    values: formOf(plan),
-  });
+  // Checked by the server's rules, so a refusal reads the same on both sides; the body sent is what
+  // the schema accepted (names in capitals, amounts to the cent).
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors },
+  } = useZodForm(PlanFormSchema, { values: formOf(plan) });
 
   const close = (isOpen: boolean) => {
     if (isOpen || savePlan.isPending) return;
@@ -102,14 +76,9 @@ export function PlanFormDialog({
     onOpenChange(false);
   };
 
-  const onSubmit = handleSubmit((values) => {
-    const result = parsePlanForm(values);
-    if ('problem' in result) {
-      setError('root', { message: result.problem });
-      return;
-    }
+  const onSubmit = handleSubmit((body) => {
     savePlan.mutate(
-      { id: plan?._id ?? null, body: result.body },
+      { id: plan?._id ?? null, body },
       {
         onSuccess: () => {
           // Back to the plan's terms (or an empty form), so the next opening starts clean.
@@ -133,15 +102,22 @@ export function PlanFormDialog({
       }
     >
       <form onSubmit={onSubmit} noValidate className="space-y-4">
-        <TextField label="Name" autoComplete="off" maxLength={60} {...register('name')} />
+        <TextField
+          label="Name"
+          autoComplete="off"
+          maxLength={60}
+          error={errors.name?.message}
+          {...register('name')}
+        />
         <div className="grid grid-cols-2 gap-3">
           <TextField
             label="Rate (% per period)"
             inputMode="decimal"
             autoComplete="off"
+            error={errors.rate?.message}
             {...register('rate')}
           />
-          <SelectField label="Period" {...register('period')}>
+          <SelectField label="Period" error={errors.period?.message} {...register('period')}>
             {PLAN_PERIODS.map((period) => (
               <option key={period} value={period}>
                 {PERIOD_LABELS[period]}
@@ -153,6 +129,7 @@ export function PlanFormDialog({
           label="Duration (days)"
           inputMode="numeric"
           autoComplete="off"
+          error={errors.durationDays?.message}
           {...register('durationDays')}
         />
         <div className="grid grid-cols-2 gap-3">
@@ -160,12 +137,14 @@ export function PlanFormDialog({
             label="Minimum (USD)"
             inputMode="decimal"
             autoComplete="off"
+            error={errors.minAmount?.message}
             {...register('minAmount')}
           />
           <TextField
             label="Maximum (USD)"
             inputMode="decimal"
             autoComplete="off"
+            error={errors.maxAmount?.message}
             {...register('maxAmount')}
           />
         </div>
@@ -184,7 +163,7 @@ export function PlanFormDialog({
             <span className="block text-slate-500">Otherwise the amount invested stays with the plan.</span>
           </span>
         </label>
-        <FormError message={formState.errors.root?.message} />
+        <FormError message={errors.root?.message} />
         <FormActions
           submitLabel={plan ? 'Save changes' : 'Create plan'}
           busyLabel="Saving..."
