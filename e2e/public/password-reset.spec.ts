@@ -52,8 +52,13 @@ afterAll(async () => {
   if (dataDir) await rm(dataDir, { recursive: true, force: true });
 });
 
+/** The reset e-mail that reached `email` (a sign-up's confirmation link arrives there first). */
 async function mailTo(email: string): Promise<string> {
-  const delivered = () => received.find((candidate) => candidate.to === email);
+  const delivered = () =>
+    received.find(
+      (candidate) =>
+        candidate.to === email && candidate.raw.includes('Subject: Vestora: Reset your password'),
+    );
   await expect
     .poll(() => delivered() !== undefined, { message: `no e-mail reached ${email}`, timeout: 30_000 })
     .toBe(true);
