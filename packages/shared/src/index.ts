@@ -51,6 +51,7 @@ export * from './reference.ts';
 export * from './sessions.ts';
 export * from './signup-rules.ts';
 export * from './site.ts';
+export * from './site-settings-form.ts';
 export * from './statement.ts';
 export * from './statement-form.ts';
 export * from './transaction-kinds.ts';
