@@ -34,6 +34,7 @@ export * from './contracts/users.ts';
 export * from './contracts/withdrawal-addresses.ts';
 export * from './contracts/withdrawals.ts';
 export * from './dates.ts';
+export * from './gateway-form.ts';
 export * from './gateway-networks.ts';
 export * from './gateways.ts';
 export * from './invest-form.ts';
