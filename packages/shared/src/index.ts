@@ -59,4 +59,5 @@ export * from './transaction-kinds.ts';
 export * from './transactions.ts';
 export * from './user.ts';
 export * from './user-search.ts';
+export * from './wallet-form.ts';
 export * from './withdrawal-addresses.ts';
