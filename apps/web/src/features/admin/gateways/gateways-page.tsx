@@ -1,4 +1,4 @@
-import { COINS, type Coin, type Gateway, MESSAGES, networkLabel } from '@vestora/shared';
+import { COINS, type Coin, type Gateway, GatewayFormSchema, MESSAGES, networkLabel } from '@vestora/shared';
 import { useEffect, useState } from 'react';
 import toast from 'react-hot-toast';
 import { ApiError } from '../../../client/api.ts';
@@ -10,6 +10,7 @@ import { FormError, SelectField, TextField } from '../../../ui/field.tsx';
 import { CopyIcon } from '../../../ui/icons.tsx';
 import { PageHeader } from '../../../ui/page-header.tsx';
 import { PageSpinner } from '../../../ui/spinner.tsx';
+import { useZodForm } from '../../../ui/use-zod-form.ts';
 import { PendingChangesPanel } from '../approvals/pending-changes-panel.tsx';
 import { RatesPanel } from '../money/rates-panel.tsx';
 import { useAddGateway, useDeleteGateway, useGateways } from './gateways-api.ts';
@@ -26,11 +27,16 @@ const failure = (error: unknown, fallback: string) =>
 
 function AddGatewayDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const addGateway = useAddGateway();
-  const [address, setAddress] = useState('');
-  const [type, setType] = useState('');
+  const {
+    register,
+    handleSubmit,
+    reset: resetForm,
+    setError,
+    formState: { errors },
+  } = useZodForm(GatewayFormSchema, { defaultValues: { add: '', type: '' } });
+  // The QR image is held beside the form: it is sent as it is, and previewed.
   const [image, setImage] = useState<File | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
-  const [error, setError] = useState<string>();
 
   useEffect(() => {
     if (!image) return setPreview(null);
@@ -40,18 +46,13 @@ function AddGatewayDialog({ open, onOpenChange }: { open: boolean; onOpenChange:
   }, [image]);
 
   const reset = () => {
-    setAddress('');
-    setType('');
+    resetForm();
     setImage(null);
-    setError(undefined);
   };
 
-  const onSubmit = (event: React.FormEvent) => {
-    event.preventDefault();
-    if (!address.trim() || !type) return setError(MESSAGES.gatewayFieldsRequired);
-    setError(undefined);
+  const onSubmit = handleSubmit(({ add, type }) => {
     addGateway.mutate(
-      { add: address.trim(), type, image },
+      { add, type, image },
       {
         onSuccess: () => {
           reset();
@@ -59,12 +60,12 @@ function AddGatewayDialog({ open, onOpenChange }: { open: boolean; onOpenChange:
         },
         onError: (failed) => {
           const message = failure(failed, 'Failed to add gateway');
-          setError(message);
+          setError('root', { message });
           toast.error(message);
         },
       },
     );
-  };
+  });
 
   return (
     <Modal
@@ -76,15 +77,15 @@ function AddGatewayDialog({ open, onOpenChange }: { open: boolean; onOpenChange:
       title="Add Gateway"
       description="Depositors of this coin are shown the newest address. Leave the image empty to generate the QR code from the address."
     >
-      <form onSubmit={onSubmit} noValidate className="space-y-4">
+      <form onSubmit={(event) => void onSubmit(event)} noValidate className="space-y-4">
         <TextField
           label="Wallet address"
-          value={address}
-          onChange={(event) => setAddress(event.target.value)}
           autoComplete="off"
           spellCheck={false}
+          error={errors.add?.message}
+          {...register('add')}
         />
-        <SelectField label="Type" value={type} onChange={(event) => setType(event.target.value)}>
+        <SelectField label="Type" error={errors.type?.message} {...register('type')}>
           <option value="">Choose a coin</option>
           {COINS.map((coin) => (
             <option key={coin} value={coin}>
@@ -119,7 +120,7 @@ function AddGatewayDialog({ open, onOpenChange }: { open: boolean; onOpenChange:
             />
           )}
         </div>
-        <FormError message={error} />
+        <FormError message={errors.root?.message} />
         <FormActions
           submitLabel="Add Gateway"
           busyLabel="Adding..."

@@ -1,5 +1,5 @@
-import type { Coin, Wallet } from '@vestora/shared';
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { type Coin, type Wallet, WalletFormSchema } from '@vestora/shared';
+import { useEffect, useId, useState } from 'react';
 import toast from 'react-hot-toast';
 import { errorMessage } from '../../../client/api.ts';
 import { Button } from '../../../ui/button.tsx';
@@ -9,6 +9,7 @@ import { FormError, TextField } from '../../../ui/field.tsx';
 import { Notice } from '../../../ui/notice.tsx';
 import { PageHeader } from '../../../ui/page-header.tsx';
 import { PageSpinner } from '../../../ui/spinner.tsx';
+import { useZodForm } from '../../../ui/use-zod-form.ts';
 import { PendingChangesPanel } from '../approvals/pending-changes-panel.tsx';
 import { useRemoveWallet, useSetWallet, useWallets } from './wallets-api.ts';
 
@@ -86,28 +87,33 @@ function RemoveWalletButton({ coin }: { coin: Coin }) {
 
 function WalletCard({ wallet }: { wallet: Wallet }) {
   const setWallet = useSetWallet();
-  const [xpub, setXpub] = useState(wallet.xpub ?? '');
-  const [confirmations, setConfirmations] = useState(
-    String(wallet.confirmations ?? DEFAULT_CONFIRMATIONS[wallet.coin]),
-  );
+  const {
+    register,
+    handleSubmit,
+    watch,
+    setError,
+    formState: { errors },
+  } = useZodForm(WalletFormSchema, {
+    defaultValues: {
+      xpub: wallet.xpub ?? '',
+      confirmations: String(wallet.confirmations ?? DEFAULT_CONFIRMATIONS[wallet.coin]),
+    },
+  });
   const [preview, setPreview] = useState<string[] | null>(null);
-  const [error, setError] = useState<string>();
   const hintId = useId();
+  // A changed key or count must be checked again before it can be saved.
+  const forgetPreview = () => setPreview(null);
 
-  const send = (isPreview: boolean) => {
-    setError(undefined);
+  const onSubmit = handleSubmit((request) => {
+    const isPreview = preview === null;
     setWallet.mutate(
-      { coin: wallet.coin, xpub, confirmations: Number(confirmations), preview: isPreview },
+      { coin: wallet.coin, ...request, preview: isPreview },
       {
         onSuccess: ({ data }) => setPreview(isPreview ? data.addresses : null),
-        onError: (failed) => setError(errorMessage(failed)),
+        onError: (failed) => setError('root', { message: errorMessage(failed) }),
       },
     );
-  };
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    send(preview === null);
-  };
+  });
   const shown = preview ?? wallet.addresses;
 
   return (
@@ -121,20 +127,16 @@ function WalletCard({ wallet }: { wallet: Wallet }) {
         </p>
       </div>
       {wallet.missingNodeSetting && <MissingNodeNotice setting={wallet.missingNodeSetting} />}
-      <form onSubmit={onSubmit} noValidate className="space-y-3">
+      <form onSubmit={(event) => void onSubmit(event)} noValidate className="space-y-3">
         <div>
           <TextField
             label="Extended public key"
-            value={xpub}
-            onChange={(event) => {
-              setXpub(event.target.value);
-              // A changed key or count must be checked again before it can be saved.
-              setPreview(null);
-            }}
             autoComplete="off"
             spellCheck={false}
             aria-describedby={hintId}
             className="[&_input]:font-mono"
+            error={errors.xpub?.message}
+            {...register('xpub', { onChange: forgetPreview })}
           />
           <p id={hintId} className="mt-1 text-xs text-slate-500">
             {KEY_HINTS[wallet.coin]} Never a private key.
@@ -143,12 +145,9 @@ function WalletCard({ wallet }: { wallet: Wallet }) {
         <TextField
           label="Confirmations before crediting"
           inputMode="numeric"
-          value={confirmations}
-          onChange={(event) => {
-            setConfirmations(event.target.value);
-            setPreview(null);
-          }}
           className="max-w-48"
+          error={errors.confirmations?.message}
+          {...register('confirmations', { onChange: forgetPreview })}
         />
         {shown.length > 0 && (
           <div>
@@ -164,9 +163,9 @@ function WalletCard({ wallet }: { wallet: Wallet }) {
             </ol>
           </div>
         )}
-        <FormError message={error} />
+        <FormError message={errors.root?.message} />
         <div className="flex flex-wrap gap-2">
-          <Button type="submit" disabled={setWallet.isPending || !xpub.trim()}>
+          <Button type="submit" disabled={setWallet.isPending || !watch('xpub').trim()}>
             {preview ? 'Save wallet' : 'Check addresses'}
           </Button>
           {wallet.xpub && <RemoveWalletButton coin={wallet.coin} />}

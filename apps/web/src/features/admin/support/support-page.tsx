@@ -1,10 +1,9 @@
 import { SupportMessageRequestSchema, type SupportTicket } from '@vestora/shared';
-import { useEffect, useId, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useEffect, useRef, useState } from 'react';
 import { errorMessage } from '../../../client/api.ts';
 import { Button } from '../../../ui/button.tsx';
 import { ConfirmDialog } from '../../../ui/dialog.tsx';
-import { FormError } from '../../../ui/field.tsx';
+import { FormError, TextAreaField } from '../../../ui/field.tsx';
 import { count, formatDateTime } from '../../../ui/format.ts';
 import { ArrowLeftIcon } from '../../../ui/icons.tsx';
 import { PageHeader } from '../../../ui/page-header.tsx';
@@ -12,6 +11,7 @@ import { Pagination } from '../../../ui/pagination.tsx';
 import { PageSpinner } from '../../../ui/spinner.tsx';
 import { ErrorNote } from '../../../ui/table.tsx';
 import { useListParams } from '../../../ui/use-list-params.ts';
+import { useZodForm } from '../../../ui/use-zod-form.ts';
 import {
   TICKETS_PAGE_SIZE,
   type TicketFilter,
@@ -118,19 +118,17 @@ function ReplyForm({
   onAnswered: (ticket: SupportTicket) => void;
 }) {
   const reply = useReplyToTicket();
-  const fieldId = useId();
-  const { register, handleSubmit, reset, setError, formState } = useForm<{ message: string }>({
-    defaultValues: { message: '' },
-  });
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors },
+  } = useZodForm(SupportMessageRequestSchema, { defaultValues: { message: '' } });
 
-  const onSubmit = handleSubmit((values) => {
-    const parsed = SupportMessageRequestSchema.safeParse(values);
-    if (!parsed.success) {
-      setError('root', { message: parsed.error.issues[0]?.message });
-      return;
-    }
+  const onSubmit = handleSubmit(({ message }) => {
     reply.mutate(
-      { ticketId: ticket._id, message: parsed.data.message },
+      { ticketId: ticket._id, message },
       {
         onSuccess: ({ data }) => {
           reset();
@@ -142,12 +140,13 @@ function ReplyForm({
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-3 border-t border-slate-200 p-4">
-      <label htmlFor={fieldId} className="block text-sm font-medium text-slate-700">
-        Reply to {ticket.fullName}
-      </label>
-      <textarea
-        id={fieldId}
+    <form
+      onSubmit={(event) => void onSubmit(event)}
+      noValidate
+      className="space-y-3 border-t border-slate-200 p-4"
+    >
+      <TextAreaField
+        label={`Reply to ${ticket.fullName}`}
         rows={4}
         maxLength={5000}
         placeholder={
@@ -155,10 +154,10 @@ function ReplyForm({
             ? 'Replying opens the conversation again.'
             : 'The user is notified and reads the reply in their support page.'
         }
-        className="block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-sm text-slate-900 shadow-sm placeholder:text-slate-400 focus:border-brand-600 focus:ring-2 focus:ring-brand-600/20 focus:outline-none"
+        error={errors.message?.message}
         {...register('message')}
       />
-      <FormError message={formState.errors.root?.message} />
+      <FormError message={errors.root?.message} />
       <div className="flex justify-end">
         <Button type="submit" disabled={reply.isPending} className="max-sm:w-full">
           {reply.isPending ? 'Sending...' : 'Send reply'}
