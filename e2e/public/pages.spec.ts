@@ -76,7 +76,7 @@ describe('sign-up, review and sign-in details', () => {
     await page
       .getByRole('status')
       .filter({
-        hasText: 'Your account has been registered successfully. An administrator will verify it shortly.',
+        hasText: 'Your account has been registered successfully. Please check your email for verification.',
       })
       .waitFor();
     const card = page.getByRole('main');

@@ -1,6 +1,5 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { expect } from 'vitest';
 
 /** Headers and body of an .eml file, the body decoded from quoted-printable (soft breaks, =XX). */
 function parseMail(raw: string): { to: string; subject: string; body: string } {
@@ -39,12 +38,15 @@ export async function mailFromOutbox(
     (await Promise.all(outboxDirs.map(mailsIn)))
       .flat()
       .findLast((mail) => mail.to === to && mail.subject.includes(subject));
-  await expect
-    .poll(find, { timeout: 10_000, message: `an e-mail to ${to} about "${subject}"` })
-    .toBeDefined();
-  const mail = await find();
-  if (!mail) throw new Error(`no e-mail to ${to}`);
-  return mail;
+  // Polled by hand rather than with expect.poll, which works only inside a test: suites sign people
+  // up in their beforeAll too.
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const mail = await find();
+    if (mail) return mail;
+    if (Date.now() > deadline) throw new Error(`no e-mail to ${to} about "${subject}" within 10 s`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }
 
 /** The token of the newest confirmation link e-mailed to `email` (sign-up, e-mail change). */

@@ -1,12 +1,11 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { type AdminUserRow, MESSAGES } from '@vestora/shared';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import toast from 'react-hot-toast';
 import { errorMessage } from '../../../client/api.ts';
 import { ConfirmDialog } from '../../../ui/dialog.tsx';
 import { FormError, PasswordField } from '../../../ui/field.tsx';
 import { KebabIcon } from '../../../ui/icons.tsx';
-import { CreditDebitDialog } from '../money/credit-debit-dialog.tsx';
 import { LoginHistoryDialog } from './login-history-dialog.tsx';
 import { UserDetailDialog } from './user-detail-dialog.tsx';
 import {
@@ -16,6 +15,11 @@ import {
   useSetSuspended,
   useVerifyUser,
 } from './users-api.ts';
+
+// Loaded when first opened: its form schema would otherwise weigh on the console's first visit.
+const CreditDebitDialog = lazy(async () => ({
+  default: (await import('../money/credit-debit-dialog.tsx')).CreditDebitDialog,
+}));
 
 const ITEM_CLASS =
   'cursor-pointer rounded-lg px-3 py-2 text-sm text-slate-700 outline-none data-[disabled]:cursor-default data-[disabled]:text-slate-400 data-[highlighted]:bg-slate-100';
@@ -160,11 +164,15 @@ export function UserActions({ user, isSelf }: { user: AdminUserRow; isSelf: bool
         </DropdownMenu.Portal>
       </DropdownMenu.Root>
 
-      <CreditDebitDialog
-        user={user}
-        open={dialog === 'adjust'}
-        onOpenChange={(isOpen) => setDialog(isOpen ? 'adjust' : null)}
-      />
+      {dialog === 'adjust' && (
+        <Suspense fallback={null}>
+          <CreditDebitDialog
+            user={user}
+            open
+            onOpenChange={(isOpen) => setDialog(isOpen ? 'adjust' : null)}
+          />
+        </Suspense>
+      )}
       <LoginHistoryDialog
         user={user}
         open={dialog === 'logins'}
