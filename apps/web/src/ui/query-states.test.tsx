@@ -128,3 +128,25 @@ describe('QueryTable headers', () => {
     expect(headers[0]?.getAttribute('aria-sort')).toBe('ascending');
   });
 });
+
+/** A panel that shows only when something waits. */
+function Panel({ query }: { query: UseQueryResult<Answer> }) {
+  return (
+    <QueryView query={query} loadingLabel={null} empty={{ when: (answer) => answer.data.length === 0 }}>
+      {(answer) => <p>{answer.data.length} waiting</p>}
+    </QueryView>
+  );
+}
+
+describe('QueryView out of sight', () => {
+  it('draws nothing while it loads or when the answer holds nothing, the error when it fails', () => {
+    const { container, rerender } = render(<Panel query={queryIn('pending')} />);
+    expect(container.innerHTML).toBe('');
+    rerender(<Panel query={queryIn('success', { data: [] })} />);
+    expect(container.innerHTML).toBe('');
+    rerender(<Panel query={queryIn('error')} />);
+    expect(screen.getByRole('alert').textContent).toBe('The server is resting.');
+    rerender(<Panel query={queryIn('success', PEOPLE)} />);
+    expect(screen.getByText('2 waiting')).toBeTruthy();
+  });
+});
