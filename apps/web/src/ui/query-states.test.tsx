@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { ApiError } from '../client/api.ts';
 import { QueryTable } from './query-table.tsx';
 import { QueryView } from './query-view.tsx';
-import { Cell, Row } from './table.tsx';
+import { Cell, HeaderCell, Row } from './table.tsx';
 
 interface Answer {
   data: { id: string; name: string }[];
@@ -95,5 +95,58 @@ describe.each([
     rerender(<Show query={queryIn('success', PEOPLE, true)} />);
     const busy = document.querySelector('[aria-busy="true"]');
     expect(busy?.textContent).toContain('Grace');
+  });
+});
+
+describe('QueryTable headers', () => {
+  it('draws the header cells it is given, and plain ones for the other columns', () => {
+    render(
+      <QueryTable
+        query={queryIn('success', PEOPLE)}
+        label="People"
+        loadingLabel="Loading people"
+        columns={['Name', 'Action']}
+        renderHeader={(column) =>
+          column === 'Name' && (
+            <HeaderCell aria-sort="ascending">
+              <button type="button">Name</button>
+            </HeaderCell>
+          )
+        }
+        empty="Nobody yet."
+        renderRow={(person) => (
+          <Row key={person.id}>
+            <Cell label="Name">{person.name}</Cell>
+            <Cell label="Action">-</Cell>
+          </Row>
+        )}
+      />,
+    );
+    const headers = screen.getAllByRole('columnheader');
+    expect(headers.map((header) => header.textContent)).toEqual(['Name', 'Action']);
+    expect(within(headers[0] as HTMLElement).getByRole('button', { name: 'Name' })).toBeTruthy();
+    expect(headers[0]?.getAttribute('aria-sort')).toBe('ascending');
+  });
+});
+
+/** A panel that shows only when something waits. */
+function Panel({ query }: { query: UseQueryResult<Answer> }) {
+  return (
+    <QueryView query={query} loadingLabel={null} empty={{ when: (answer) => answer.data.length === 0 }}>
+      {(answer) => <p>{answer.data.length} waiting</p>}
+    </QueryView>
+  );
+}
+
+describe('QueryView out of sight', () => {
+  it('draws nothing while it loads or when the answer holds nothing, the error when it fails', () => {
+    const { container, rerender } = render(<Panel query={queryIn('pending')} />);
+    expect(container.innerHTML).toBe('');
+    rerender(<Panel query={queryIn('success', { data: [] })} />);
+    expect(container.innerHTML).toBe('');
+    rerender(<Panel query={queryIn('error')} />);
+    expect(screen.getByRole('alert').textContent).toBe('The server is resting.');
+    rerender(<Panel query={queryIn('success', PEOPLE)} />);
+    expect(screen.getByText('2 waiting')).toBeTruthy();
   });
 });

@@ -1,5 +1,5 @@
 import type { UseQueryResult } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import { errorMessage } from '../client/api.ts';
 import { Pagination } from './pagination.tsx';
 import { PageSpinner } from './spinner.tsx';
@@ -18,6 +18,8 @@ interface QueryTableProps<Answer extends ListAnswer> {
   /** What the spinner says while the first answer loads. */
   loadingLabel: string;
   columns: readonly string[];
+  /** The header cell of a column when it is more than its name (a sort button); a plain `HeaderCell` where it gives nothing. */
+  renderHeader?: (column: string) => ReactNode;
   /** What the table says when the answer holds no row. */
   empty: ReactNode;
   /** One `<Row>` of cells; the whole answer is there for figures beside the rows. */
@@ -36,6 +38,7 @@ export function QueryTable<Answer extends ListAnswer>({
   label,
   loadingLabel,
   columns,
+  renderHeader,
   empty,
   renderRow,
   pagination,
@@ -49,7 +52,7 @@ export function QueryTable<Answer extends ListAnswer>({
         <thead>
           <tr>
             {columns.map((column) => (
-              <HeaderCell key={column}>{column}</HeaderCell>
+              <Fragment key={column}>{renderHeader?.(column) || <HeaderCell>{column}</HeaderCell>}</Fragment>
             ))}
           </tr>
         </thead>

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { count, usd } from '../../ui/format.ts';
 import { AlertIcon } from '../../ui/icons.tsx';
+import { Notice } from '../../ui/notice.tsx';
 import { useAdminSecurity, useLedgerHealth, useReserve } from './console-status-api.ts';
 import { useWallets } from './gateways/wallets-api.ts';
 import { SetupChecklist } from './settings/setup-checklist.tsx';
@@ -53,10 +54,7 @@ function LedgerHealthBanner() {
     );
   }
   return (
-    <div
-      role="alert"
-      className="w-full rounded-xl border border-red-300 bg-red-50 px-4 py-3 text-sm text-red-800"
-    >
+    <Notice tone="error" role="alert" className="w-full">
       <p className="flex items-center gap-2 font-semibold text-red-900">
         <AlertIcon width={18} height={18} className="shrink-0" />
         The ledger is out of balance
@@ -67,7 +65,7 @@ function LedgerHealthBanner() {
         ))}
       </ul>
       <p className="mt-2 pl-6.5">Stop approving money movements and investigate before going on.</p>
-    </div>
+    </Notice>
   );
 }
 
@@ -86,16 +84,17 @@ function AmberBanner({
   action?: ReactNode;
 }) {
   return (
-    <div
+    <Notice
+      tone="warning"
       role={role}
-      className="flex w-full flex-wrap items-center justify-between gap-x-4 gap-y-2 rounded-xl border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900"
+      className="flex w-full flex-wrap items-center justify-between gap-x-4 gap-y-2"
     >
       <div className="flex items-start gap-2">
         <AlertIcon width={18} height={18} className="mt-0.5 shrink-0" />
         <p>{children}</p>
       </div>
       {action}
-    </div>
+    </Notice>
   );
 }
 

@@ -1,10 +1,9 @@
 import type { AdminChange } from '@vestora/shared';
 import { useId } from 'react';
-import { errorMessage } from '../../../client/api.ts';
 import { useSession } from '../../../client/session.ts';
 import { Button } from '../../../ui/button.tsx';
 import { formatDateTime } from '../../../ui/format.ts';
-import { ErrorNote } from '../../../ui/table.tsx';
+import { QueryView } from '../../../ui/query-view.tsx';
 import { useDecideChange, usePendingChanges } from './admin-changes-api.ts';
 
 function PendingChange({ change, isOwn }: { change: AdminChange; isOwn: boolean }) {
@@ -78,24 +77,26 @@ function PendingChange({ change, isOwn }: { change: AdminChange; isOwn: boolean 
 export function PendingChangesPanel() {
   const headingId = useId();
   const session = useSession();
-  const { data, isError, error } = usePendingChanges();
-  if (isError) return <ErrorNote message={errorMessage(error)} />;
-  const changes = data?.data ?? [];
-  if (changes.length === 0) return null;
+  const pendingChanges = usePendingChanges();
+  // Out of sight while it loads and while nothing waits: the panel is there only for work to do.
   return (
-    <section aria-labelledby={headingId}>
-      <h2 id={headingId} className="mb-3 text-lg font-semibold text-slate-900">
-        Waiting for approval
-      </h2>
-      <ul className="grid gap-4 md:grid-cols-2">
-        {changes.map((change) => (
-          <PendingChange
-            key={change._id}
-            change={change}
-            isOwn={change.requestedBy._id === session?.tradeUser._id}
-          />
-        ))}
-      </ul>
-    </section>
+    <QueryView query={pendingChanges} loadingLabel={null} empty={{ when: ({ data }) => data.length === 0 }}>
+      {({ data }) => (
+        <section aria-labelledby={headingId}>
+          <h2 id={headingId} className="mb-3 text-lg font-semibold text-slate-900">
+            Waiting for approval
+          </h2>
+          <ul className="grid gap-4 md:grid-cols-2">
+            {data.map((change) => (
+              <PendingChange
+                key={change._id}
+                change={change}
+                isOwn={change.requestedBy._id === session?.tradeUser._id}
+              />
+            ))}
+          </ul>
+        </section>
+      )}
+    </QueryView>
   );
 }

@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import type { AdminUserRow, LoginOutcome } from '@vestora/shared';
 import { adminLoginHistoryRoute } from '@vestora/shared/routes';
-import { callApi, errorMessage } from '../../../client/api.ts';
+import { callApi } from '../../../client/api.ts';
 import { Modal } from '../../../ui/dialog.tsx';
-import { PageSpinner } from '../../../ui/spinner.tsx';
+import { QueryView } from '../../../ui/query-view.tsx';
 import { loginHistoryQueryKey } from './users-api.ts';
 
 export const OUTCOMES: Record<LoginOutcome, string> = {
@@ -28,7 +28,7 @@ export function LoginHistoryDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
-  const { data, isPending, error } = useQuery({
+  const logins = useQuery({
     queryKey: loginHistoryQueryKey(user._id),
     queryFn: ({ signal }) =>
       callApi(adminLoginHistoryRoute, { params: { id: user._id }, query: { pageSize: 30 }, signal }),
@@ -36,29 +36,27 @@ export function LoginHistoryDialog({
   });
   return (
     <Modal open={open} onOpenChange={onOpenChange} title={`Sign-ins of ${user.fullName}`}>
-      {isPending ? (
-        <PageSpinner label="Loading sign-ins" />
-      ) : error ? (
-        <p role="alert" className="text-sm text-red-700">
-          {errorMessage(error)}
-        </p>
-      ) : data.data.length === 0 ? (
-        <p className="text-sm text-slate-600">No sign-in recorded yet.</p>
-      ) : (
-        <ul className="divide-y divide-slate-100 text-sm">
-          {data.data.map((event) => (
-            <li key={event._id} className="py-2">
-              <p className={event.outcome === 'success' ? 'text-slate-900' : 'font-medium text-red-700'}>
-                {OUTCOMES[event.outcome]}
-              </p>
-              <p className="text-xs text-slate-500">
-                {when.format(new Date(event.createdAt))} · {event.ip}
-                {event.userAgent ? ` · ${event.userAgent.slice(0, 60)}` : ''}
-              </p>
-            </li>
-          ))}
-        </ul>
-      )}
+      <QueryView
+        query={logins}
+        loadingLabel="Loading sign-ins"
+        empty={{ when: ({ data }) => data.length === 0, content: 'No sign-in recorded yet.' }}
+      >
+        {({ data }) => (
+          <ul className="divide-y divide-slate-100 text-sm">
+            {data.map((event) => (
+              <li key={event._id} className="py-2">
+                <p className={event.outcome === 'success' ? 'text-slate-900' : 'font-medium text-red-700'}>
+                  {OUTCOMES[event.outcome]}
+                </p>
+                <p className="text-xs text-slate-500">
+                  {when.format(new Date(event.createdAt))} · {event.ip}
+                  {event.userAgent ? ` · ${event.userAgent.slice(0, 60)}` : ''}
+                </p>
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryView>
     </Modal>
   );
 }

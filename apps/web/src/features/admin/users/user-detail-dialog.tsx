@@ -1,12 +1,11 @@
+import type { UseQueryResult } from '@tanstack/react-query';
 import type { AdminUserRow, SecurityAuditAction, SecurityEvent } from '@vestora/shared';
 import { type ReactNode, useId, useState } from 'react';
-import { errorMessage } from '../../../client/api.ts';
 import { Button } from '../../../ui/button.tsx';
 import { ConfirmDialog, Modal } from '../../../ui/dialog.tsx';
 import { formatDateTime } from '../../../ui/format.ts';
+import { QueryView } from '../../../ui/query-view.tsx';
 import { SessionSummary } from '../../../ui/session-summary.tsx';
-import { PageSpinner } from '../../../ui/spinner.tsx';
-import { ErrorNote } from '../../../ui/table.tsx';
 import { OUTCOMES } from './login-history-dialog.tsx';
 import {
   useEndUserSessions,
@@ -23,13 +22,7 @@ const ACTIONS: Record<SecurityAuditAction, string> = {
   'user.endSessions': 'Every session ended',
 };
 
-interface Loadable<T> {
-  data: T | undefined;
-  isPending: boolean;
-  error: Error | null;
-}
-
-/** A titled part of the dialog that shows its loading, error and empty states. */
+/** A titled part of the dialog, its query drawn by `QueryView` (loading, error and empty states). */
 function Part<T>({
   title,
   action,
@@ -40,7 +33,7 @@ function Part<T>({
 }: {
   title: string;
   action?: ReactNode;
-  query: Loadable<T>;
+  query: UseQueryResult<T>;
   isEmpty: (data: T) => boolean;
   empty: string;
   children: (data: T) => ReactNode;
@@ -54,15 +47,13 @@ function Part<T>({
         </h3>
         {action}
       </div>
-      {query.isPending ? (
-        <PageSpinner label={`Loading ${title.toLowerCase()}`} />
-      ) : query.error || !query.data ? (
-        <ErrorNote message={errorMessage(query.error)} />
-      ) : isEmpty(query.data) ? (
-        <p className="text-sm text-slate-600">{empty}</p>
-      ) : (
-        children(query.data)
-      )}
+      <QueryView
+        query={query}
+        loadingLabel={`Loading ${title.toLowerCase()}`}
+        empty={{ when: isEmpty, content: empty }}
+      >
+        {children}
+      </QueryView>
     </section>
   );
 }

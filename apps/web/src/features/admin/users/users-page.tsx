@@ -6,13 +6,22 @@ import { useSession } from '../../../client/session.ts';
 import { Button } from '../../../ui/button.tsx';
 import { count, formatDate, usd } from '../../../ui/format.ts';
 import { RefreshIcon, SearchIcon, SortIcon } from '../../../ui/icons.tsx';
-import { Pagination } from '../../../ui/pagination.tsx';
-import { PageSpinner } from '../../../ui/spinner.tsx';
-import { Cell, EmptyRow, ErrorNote, HeaderCell, Row, TableCard } from '../../../ui/table.tsx';
+import { QueryTable } from '../../../ui/query-table.tsx';
+import { Cell, HeaderCell, Row } from '../../../ui/table.tsx';
 import { UserActions } from './user-actions.tsx';
 import { USERS_PAGE_SIZE, type UsersQuery, useUsers } from './users-api.ts';
 
 const SEARCH_DELAY_MS = 300;
+
+const COLUMNS = ['Name', 'UserName', 'Account balance', 'Verify', 'Date Registered', 'Action'] as const;
+
+/** The columns the server sorts by, with the field each one sends. */
+const SORTED_BY: Partial<Record<string, UserSortField>> = {
+  Name: 'fullName',
+  UserName: 'userName',
+  'Account balance': 'balance',
+  'Date Registered': 'createdAt',
+};
 
 /** Newest and richest first, names A to Z: the server's defaults too. */
 const FIRST_ORDER: Record<UserSortField, SortOrder> = {
@@ -56,7 +65,8 @@ export function UsersPage() {
   const session = useSession();
   const [searchText, setSearchText] = useState('');
   const [query, setQuery] = useState<UsersQuery>({ page: 1, q: '', sort: 'createdAt', order: 'desc' });
-  const { data, isPending, isError, error, isFetching, refetch } = useUsers(query);
+  const users = useUsers(query);
+  const { data, isFetching, refetch } = users;
 
   // The search runs once typing pauses, from the first page.
   useEffect(() => {
@@ -122,92 +132,73 @@ export function UsersPage() {
         </div>
       </div>
 
-      {isPending ? (
-        <PageSpinner label="Loading users" />
-      ) : isError ? (
-        <ErrorNote message={errorMessage(error)} />
-      ) : (
-        <>
-          <TableCard label="Users">
-            <thead>
-              <tr>
-                <SortableHeader field="fullName" label="Name" query={query} onSort={onSort} />
-                <SortableHeader field="userName" label="UserName" query={query} onSort={onSort} />
-                <SortableHeader field="balance" label="Account balance" query={query} onSort={onSort} />
-                <HeaderCell>Verify</HeaderCell>
-                <SortableHeader field="createdAt" label="Date Registered" query={query} onSort={onSort} />
-                <HeaderCell>Action</HeaderCell>
-              </tr>
-            </thead>
-            <tbody
-              className={`divide-y divide-slate-100 ${isFetching ? 'opacity-60' : ''}`}
-              aria-busy={isFetching}
+      <QueryTable
+        query={users}
+        label="Users"
+        loadingLabel="Loading users"
+        columns={COLUMNS}
+        renderHeader={(column) => {
+          const field = SORTED_BY[column];
+          return field && <SortableHeader field={field} label={column} query={query} onSort={onSort} />;
+        }}
+        empty={query.q ? `No user matches “${query.q}”.` : 'No users yet.'}
+        renderRow={(user) => (
+          <Row key={user._id}>
+            <Cell label="Name" isWide>
+              <p className="flex flex-wrap items-center gap-x-2 gap-y-1 font-medium text-slate-900">
+                {/* A long name without spaces wraps inside its card on a phone. */}
+                <span className="[overflow-wrap:anywhere]">{user.fullName}</span>
+                {user.isAdmin && (
+                  <span className="rounded-full bg-slate-900 px-2 py-0.5 text-[11px] font-semibold text-white">
+                    Admin
+                  </span>
+                )}
+                {user.suspended && (
+                  <span className="rounded-full bg-red-100 px-2 py-0.5 text-[11px] font-semibold text-red-800">
+                    Suspended
+                  </span>
+                )}
+              </p>
+              <p className="text-xs break-all text-slate-500">
+                {user.email}
+                {!user.isEmailConfirmed && (
+                  <span className="ml-1 font-medium text-amber-800">(not confirmed)</span>
+                )}
+              </p>
+            </Cell>
+            <Cell label="UserName" className="break-all text-slate-700">
+              {user.userName}
+            </Cell>
+            <Cell
+              label="Account balance"
+              className="font-medium whitespace-nowrap text-slate-900 tabular-nums"
             >
-              {data.data.length === 0 ? (
-                <EmptyRow columns={6}>{query.q ? `No user matches “${query.q}”.` : 'No users yet.'}</EmptyRow>
-              ) : (
-                data.data.map((user) => (
-                  <Row key={user._id}>
-                    <Cell label="Name" isWide>
-                      <p className="flex flex-wrap items-center gap-x-2 gap-y-1 font-medium text-slate-900">
-                        {/* A long name without spaces wraps inside its card on a phone. */}
-                        <span className="[overflow-wrap:anywhere]">{user.fullName}</span>
-                        {user.isAdmin && (
-                          <span className="rounded-full bg-slate-900 px-2 py-0.5 text-[11px] font-semibold text-white">
-                            Admin
-                          </span>
-                        )}
-                        {user.suspended && (
-                          <span className="rounded-full bg-red-100 px-2 py-0.5 text-[11px] font-semibold text-red-800">
-                            Suspended
-                          </span>
-                        )}
-                      </p>
-                      <p className="text-xs break-all text-slate-500">
-                        {user.email}
-                        {!user.isEmailConfirmed && (
-                          <span className="ml-1 font-medium text-amber-800">(not confirmed)</span>
-                        )}
-                      </p>
-                    </Cell>
-                    <Cell label="UserName" className="break-all text-slate-700">
-                      {user.userName}
-                    </Cell>
-                    <Cell
-                      label="Account balance"
-                      className="font-medium whitespace-nowrap text-slate-900 tabular-nums"
-                    >
-                      {usd(user.acctBalance)}
-                    </Cell>
-                    <Cell label="Verify">
-                      <span
-                        className={`rounded-full px-2 py-0.5 text-xs font-semibold whitespace-nowrap ${
-                          user.isVerified ? 'bg-green-100 text-green-800' : 'bg-amber-100 text-amber-800'
-                        }`}
-                      >
-                        {user.isVerified ? 'Verified' : 'Not Verified'}
-                      </span>
-                    </Cell>
-                    <Cell label="Date Registered" className="whitespace-nowrap text-slate-600">
-                      {formatDate(user.createdAt)}
-                    </Cell>
-                    <Cell label="Action">
-                      <UserActions user={user} isSelf={user._id === session?.tradeUser._id} />
-                    </Cell>
-                  </Row>
-                ))
-              )}
-            </tbody>
-          </TableCard>
-          <Pagination
-            page={query.page}
-            pageSize={USERS_PAGE_SIZE}
-            total={data.total}
-            noun="users"
-            onPageChange={(page) => setQuery((current) => ({ ...current, page }))}
-          />
-        </>
-      )}
+              {usd(user.acctBalance)}
+            </Cell>
+            <Cell label="Verify">
+              <span
+                className={`rounded-full px-2 py-0.5 text-xs font-semibold whitespace-nowrap ${
+                  user.isVerified ? 'bg-green-100 text-green-800' : 'bg-amber-100 text-amber-800'
+                }`}
+              >
+                {user.isVerified ? 'Verified' : 'Not Verified'}
+              </span>
+            </Cell>
+            <Cell label="Date Registered" className="whitespace-nowrap text-slate-600">
+              {formatDate(user.createdAt)}
+            </Cell>
+            <Cell label="Action">
+              <UserActions user={user} isSelf={user._id === session?.tradeUser._id} />
+            </Cell>
+          </Row>
+        )}
+        pagination={{
+          page: query.page,
+          pageSize: USERS_PAGE_SIZE,
+          noun: 'users',
+          onPageChange: (page) => setQuery((current) => ({ ...current, page })),
+        }}
+      />
     </section>
   );
 }
