@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { TradeUser } from '@vestora/shared';
+import type { StaffRole, TradeUser } from '@vestora/shared';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
@@ -183,4 +183,25 @@ export async function waitForMail(mailbox: { sent: Mail[] }, to: string, subject
   throw new Error(
     `no e-mail to ${to} matching ${subject}; sent: ${mailbox.sent.map((sent) => `${sent.to} ${sent.subject}`).join(' | ')}`,
   );
+}
+
+/**
+ * Gives an account staff roles directly, as if granted long ago (by default a year), so the delay
+ * on a new staff member's approvals does not apply unless a test asks for a recent grant.
+ */
+export async function grantStaffRoles(
+  app: FastifyInstance,
+  userName: string,
+  roles: readonly StaffRole[],
+  { grantedAt = new Date(Date.now() - 365 * 24 * 3_600_000) }: { grantedAt?: Date } = {},
+): Promise<void> {
+  await app.db.execute(sql`update users set is_admin = ${roles.length > 0} where user_name = ${userName}`);
+  await app.db.execute(
+    sql`delete from staff_roles where user_id = (select id from users where user_name = ${userName})`,
+  );
+  for (const role of roles) {
+    await app.db.execute(
+      sql`insert into staff_roles (user_id, role, granted_at) select id, ${role}, ${grantedAt} from users where user_name = ${userName}`,
+    );
+  }
 }

@@ -60,6 +60,7 @@ export * from './sessions.ts';
 export * from './signup-rules.ts';
 export * from './site.ts';
 export * from './site-settings-form.ts';
+export * from './staff.ts';
 export * from './statement.ts';
 export * from './statement-form.ts';
 export * from './transaction-kinds.ts';

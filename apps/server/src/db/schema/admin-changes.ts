@@ -1,8 +1,11 @@
 import { sql } from 'drizzle-orm';
-import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
 
-/** A change to where depositors pay, waiting for a second administrator while there is more than one. */
+/**
+ * A staff action a quorum guards, waiting for its approvals. Who may approve, and how many must, are
+ * fixed when it is proposed: suspending or demoting someone afterwards never lowers the quorum.
+ */
 export const adminChanges = pgTable(
   'admin_changes',
   {
@@ -19,6 +22,9 @@ export const adminChanges = pgTable(
     requestedAt: timestamp('requested_at', { withTimezone: true }).notNull(),
     decidedBy: uuid('decided_by').references(() => users.id),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
+    /** Approvals it needs besides its proposer's. */
+    requiredApprovals: integer('required_approvals').notNull().default(1),
+    eligibleApproverIds: uuid('eligible_approver_ids').array().notNull().default(sql`'{}'`),
   },
   (table) => [
     index('admin_changes_pending_idx').on(table.kind, table.requestedAt).where(sql`status = 'pending'`),

@@ -15,6 +15,7 @@ export * from './plans.ts';
 export * from './rates.ts';
 export * from './secrets.ts';
 export * from './settings.ts';
+export * from './staff.ts';
 export * from './support.ts';
 export * from './users.ts';
 export * from './withdrawal-addresses.ts';

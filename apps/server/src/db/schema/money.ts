@@ -1,6 +1,6 @@
 import { COINS, TRANSACTION_STATUSES, TRANSACTION_TYPES } from '@vestora/shared';
 import { sql } from 'drizzle-orm';
-import { bigint, index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { storedFiles, users } from './users.ts';
 
 export const deposits = pgTable(
@@ -46,6 +46,8 @@ export const withdrawals = pgTable(
     decidedBy: uuid('decided_by').references(() => users.id),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
     decisionReason: text('decision_reason'),
+    /** How many distinct staff must approve it, fixed when it is requested. */
+    requiredApprovals: integer('required_approvals').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

@@ -82,6 +82,8 @@ export const sessions = pgTable(
     ip: text('ip'),
     /** Moved forward at most once a minute by the request that finds it older, so reads stay reads. */
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When the person last gave their password (and code) again on this session: staff sudo mode. */
+    reauthenticatedAt: timestamp('reauthenticated_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

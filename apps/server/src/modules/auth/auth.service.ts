@@ -18,6 +18,7 @@ import { queueEmailConfirmation } from '../email-confirmation/email-confirmation
 import { alertOnNewDevice, queueUserMail, rememberSignUpDevice } from '../mail/mail.service.ts';
 import type { Actor } from '../sessions/actor.ts';
 import { endSession, openSessionOfGeneration } from '../sessions/live-sessions.service.ts';
+import { replaceRoles } from '../staff/staff.repo.ts';
 import { verifySecondFactor } from '../two-factor/second-factor.ts';
 import { recordLoginEvent } from '../two-factor/two-factor.service.ts';
 import { toTradeUser } from '../users/users.mapper.ts';
@@ -180,15 +181,19 @@ export async function ensureFirstAdmin(
   if (await hasAdmin(db)) return;
   const email = config.admin.email ?? 'admin@vestora.local';
   const password = config.admin.password ?? generateAdminPassword();
+  const passwordHash = await hashPassword(password);
   try {
-    await insertUser(db, {
-      fullName: config.admin.fullName,
-      userName: config.admin.userName,
-      email,
-      passwordHash: await hashPassword(password),
-      isAdmin: true,
-      isVerified: true,
-      emailConfirmedAt: new Date(),
+    await runInTransaction(db, async (tx) => {
+      const now = new Date();
+      const admin = await insertUser(tx, {
+        fullName: config.admin.fullName,
+        userName: config.admin.userName,
+        email,
+        passwordHash,
+        isVerified: true,
+        emailConfirmedAt: now,
+      });
+      await replaceRoles(tx, { userId: admin.id, roles: ['owner'], grantedBy: null, now });
     });
   } catch (error) {
     if (isUniqueViolation(error) && (await hasAdmin(db))) return;
