@@ -18,7 +18,7 @@ import { accountRoutes } from './modules/account/account.routes.ts';
 import { accountClosureRoutes } from './modules/account-closure/account-closure.routes.ts';
 import { adjustmentRoutes } from './modules/adjustments/adjustments.routes.ts';
 import { adminChangeRoutes } from './modules/admin-changes/admin-changes.routes.ts';
-import { adminRoleRoutes } from './modules/admin-role/admin-role.routes.ts';
+
 import { apiReferenceRoutes } from './modules/api-reference/api-reference.routes.ts';
 import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
@@ -42,6 +42,7 @@ import { rateRoutes } from './modules/rates/rates.routes.ts';
 import { sessionRoutes } from './modules/sessions/sessions.routes.ts';
 import { siteRoutes } from './modules/settings/settings.routes.ts';
 import { setupRoutes } from './modules/setup/setup.routes.ts';
+import { staffRoutes } from './modules/staff/staff.routes.ts';
 import { statementRoutes } from './modules/statement/statement.routes.ts';
 import { supportRoutes } from './modules/support/support.routes.ts';
 import { twoFactorRoutes } from './modules/two-factor/two-factor.routes.ts';
@@ -166,7 +167,7 @@ export async function buildApp({
     withdrawalRoutes,
     chainRoutes,
     withdrawalAddressRoutes,
-    adminRoleRoutes,
+    staffRoutes,
     historyRoutes,
     planRoutes,
     investmentRoutes,

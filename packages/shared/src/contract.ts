@@ -32,6 +32,11 @@ export interface RouteContract {
   produces?: string;
   /** Moves money or creates something: the route honours `Idempotency-Key`. */
   idempotent?: boolean;
+  /**
+   * Moves money or power: the staff member must have confirmed their password on this session
+   * within STAFF_REAUTH_MINUTES (sudo mode), else 403 with `reauthRequired`.
+   */
+  isReauthRequired?: boolean;
 }
 
 export function defineRoute<const Contract extends RouteContract>(contract: Contract): Contract {

@@ -27,6 +27,7 @@ export * from './contracts/rates.ts';
 export * from './contracts/sessions.ts';
 export * from './contracts/setup.ts';
 export * from './contracts/site.ts';
+export * from './contracts/staff.ts';
 export * from './contracts/statement.ts';
 export * from './contracts/support.ts';
 export * from './contracts/two-factor.ts';

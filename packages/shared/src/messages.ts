@@ -226,6 +226,24 @@ export const MESSAGES = {
   adminChangeNotFound: 'This change does not exist.',
   adminChangeDecided: 'This change has already been approved or rejected.',
   adminChangeOwn: 'Another administrator must approve your own change.',
+  adminChangeApprovedAlready: 'You have approved this change already.',
+  approverGrantedAfterProposal:
+    'You were granted your staff role after this was proposed, so you cannot approve it.',
+  approverNotEligible:
+    'You were not among the staff who could approve this when it was proposed, so you cannot approve it.',
+  staffReauthNeeded:
+    'Confirm your password to continue: staff actions that move money or change who holds power need it within the last few minutes.',
+  staffReauthConfirmed: 'Password confirmed.',
+  creditPending: 'Saved for approval: another staff member must approve this credit before it is added.',
+  staffChangePending: 'Saved for approval: another owner must approve this before it takes effect.',
+  policyChangePending: 'Saved for approval: other owners must approve the new policy before it applies.',
+  staffRolesSaved: 'Staff roles saved.',
+  policySaved: 'Approval policy saved.',
+  lastOwner: 'The last owner cannot lose the owner role: grant it to someone else first.',
+  staffRoleUnknown: 'Choose roles among owner, finance, support, compliance and auditor.',
+  quorumKindUnknown: 'Choose a kind of action the policy covers.',
+  quorumRange: 'A quorum is a whole number of people from 1 to 9.',
+  quorumTooLarge: 'A quorum cannot be larger than the staff who could approve: add staff first.',
   depositAddressChangedTitle: 'Deposit address changed',
   depositAddressChangedBody:
     'The address you were shown for a pending deposit is being replaced. Do not send more to it; open Deposit for the current address.',
@@ -263,6 +281,19 @@ export const MESSAGES = {
 
 export function withdrawalAddressCoolingOffMessage(usableAt: Date): string {
   return `This address is new: it can receive withdrawals from ${formatUtcTime(usableAt)}.`;
+}
+
+/** "Approval recorded. Needs 1 more approval from finance or owner." */
+export function approvalsRemainingMessage(remaining: number, roles: string): string {
+  return `Approval recorded. Needs ${remaining} more approval${remaining === 1 ? '' : 's'} from ${roles}.`;
+}
+
+export function approverLacksRoleMessage(roles: string): string {
+  return `Only ${roles} staff can approve this.`;
+}
+
+export function approverTooNewMessage(from: Date): string {
+  return `New staff cannot approve anything yet: you can approve from ${formatUtcTime(from)}.`;
 }
 
 export function withdrawalsLockedMessage(until: Date): string {

@@ -191,8 +191,12 @@ export const WithdrawalSchema = z.object({
   payoutTxHash: z.string().nullable(),
   reason: z.string().nullable(),
   createdAt: z.string(),
-  /** At or above WITHDRAWAL_DUAL_APPROVAL_USD: two different administrators must approve it. */
+  /**
+   * It took the user's withdrawals of the last 24 hours to WITHDRAWAL_DUAL_APPROVAL_USD or more:
+   * `requiredApprovals` distinct staff must approve it (fixed when it was requested).
+   */
   needsTwoApprovals: z.boolean(),
+  requiredApprovals: z.number().int(),
   /** The administrators' approvals recorded so far, first first. */
   approvals: z.array(z.object({ adminName: z.string(), at: z.string() })),
 });

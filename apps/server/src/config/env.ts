@@ -55,6 +55,13 @@ const EnvSchema = z.object({
     .max(24 * 30)
     .default(24),
   WITHDRAWAL_DUAL_APPROVAL_USD: z.coerce.number().int().min(0).default(10_000),
+  CREDIT_APPROVAL_USD: z.coerce.number().int().min(0).default(1_000),
+  STAFF_APPROVAL_DELAY_HOURS: z.coerce
+    .number()
+    .min(0)
+    .max(24 * 365)
+    .default(72),
+  STAFF_REAUTH_MINUTES: z.coerce.number().min(1).max(60).default(5),
   WITHDRAWAL_LOCK_HOURS: z.coerce
     .number()
     .min(0)
@@ -170,6 +177,15 @@ export interface AppConfig {
   };
   /** Administrators must have two-factor sign-in on to use the console. */
   requireAdmin2fa: boolean;
+  /** The rules that keep any one staff member from moving money alone (README, "Staff and approvals"). */
+  staffApproval: {
+    /** Credits above this many cents wait for a quorum. */
+    creditCents: bigint;
+    /** How long after a grant a new staff member approves nothing. */
+    delayMs: number;
+    /** How recent a password confirmation must be for a staff act that moves money or power. */
+    reauthMs: number;
+  };
   minDepositCents: bigint;
   uploadMaxBytes: number;
   /** Real SMTP when set; otherwise e-mails are written to DATA_DIR/outbox and logged. */
@@ -253,6 +269,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
         env.WITHDRAWAL_DUAL_APPROVAL_USD > 0 ? BigInt(env.WITHDRAWAL_DUAL_APPROVAL_USD) * 100n : null,
     },
     requireAdmin2fa: env.REQUIRE_ADMIN_2FA,
+    staffApproval: {
+      creditCents: BigInt(env.CREDIT_APPROVAL_USD) * 100n,
+      delayMs: env.STAFF_APPROVAL_DELAY_HOURS * 3_600_000,
+      reauthMs: env.STAFF_REAUTH_MINUTES * 60_000,
+    },
     minDepositCents: BigInt(env.MIN_DEPOSIT_USD) * 100n,
     uploadMaxBytes: env.UPLOAD_MAX_BYTES,
     corsOrigins: env.CORS_ORIGINS,

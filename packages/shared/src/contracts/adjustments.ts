@@ -13,4 +13,5 @@ export const creditOrDebitRoute = defineRoute({
   body: CreditOrDebitRequestSchema,
   response: z.object({ data: AdminUserRowSchema, message: z.string() }),
   idempotent: true,
+  isReauthRequired: true,
 });

@@ -20,6 +20,7 @@ export const approveAdminChangeRoute = defineRoute({
   summary: 'Approve and apply a change another administrator proposed.',
   params: changeId,
   response: MessageResponseSchema,
+  isReauthRequired: true,
 });
 
 export const rejectAdminChangeRoute = defineRoute({

@@ -22,4 +22,5 @@ export const setAdministratorRoleRoute = defineRoute({
   params: idParams(MESSAGES.userNotFound),
   body: SetAdministratorRoleRequestSchema,
   response: z.object({ data: AdminUserRowSchema, message: z.string() }),
+  isReauthRequired: true,
 });

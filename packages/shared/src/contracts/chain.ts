@@ -25,6 +25,7 @@ export const setWalletRoute = defineRoute({
   params: CoinParamsSchema,
   body: SetWalletRequestSchema,
   response: z.object({ data: WalletSchema, message: z.string() }),
+  isReauthRequired: true,
 });
 
 export const removeWalletRoute = defineRoute({
@@ -35,6 +36,7 @@ export const removeWalletRoute = defineRoute({
     "Remove a coin's watch-only key (through a second administrator's approval, as setting one): depositors pay to the coin's gateway address and upload a proof again.",
   params: CoinParamsSchema,
   response: z.object({ data: WalletSchema, message: z.string() }),
+  isReauthRequired: true,
 });
 
 export const depositAddressRoute = defineRoute({

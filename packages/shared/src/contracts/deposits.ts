@@ -24,6 +24,7 @@ export const approveDepositRoute = defineRoute({
   params: depositId,
   response: MessageResponseSchema,
   idempotent: true,
+  isReauthRequired: true,
 });
 
 export const declineDepositRoute = defineRoute({

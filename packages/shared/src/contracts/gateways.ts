@@ -31,6 +31,7 @@ export const addGatewayRoute = defineRoute({
   response: z.object({ data: z.union([GatewaySchema, PendingGatewaySchema]), message: z.string() }),
   status: 201,
   idempotent: true,
+  isReauthRequired: true,
 });
 
 export const deleteGatewayRoute = defineRoute({

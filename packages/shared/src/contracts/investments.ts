@@ -42,4 +42,5 @@ export const fundReserveRoute = defineRoute({
   body: FundReserveRequestSchema,
   response: z.object({ data: ReserveStatusSchema, message: z.string() }),
   idempotent: true,
+  isReauthRequired: true,
 });

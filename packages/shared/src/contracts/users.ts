@@ -50,6 +50,7 @@ export const suspendUserRoute = defineRoute({
   summary: 'Suspend a user: their sessions answer 403 until they are unsuspended.',
   params: userId,
   response: AdminUserResponseSchema,
+  isReauthRequired: true,
 });
 
 export const unsuspendUserRoute = defineRoute({
@@ -68,4 +69,5 @@ export const deleteUserRoute = defineRoute({
   summary: 'Deactivate an account that holds no money and awaits no decision; its history stays.',
   params: userId,
   response: AdminUserResponseSchema,
+  isReauthRequired: true,
 });

@@ -54,6 +54,7 @@ export const approveWithdrawalRoute = defineRoute({
   body: ApproveWithdrawalRequestSchema,
   response: MessageResponseSchema,
   idempotent: true,
+  isReauthRequired: true,
 });
 
 export const declineWithdrawalRoute = defineRoute({

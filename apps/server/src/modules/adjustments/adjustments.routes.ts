@@ -4,8 +4,14 @@ import { route } from '../http/route.ts';
 import { adjustBalance } from './adjustments.service.ts';
 
 export async function adjustmentRoutes(app: FastifyInstance): Promise<void> {
-  route(app, creditOrDebitRoute, async ({ tx, actor, params, body }) => ({
-    data: await adjustBalance(tx, { actor, fileUrlBase: app.config.fileUrlBase }, params.id, body),
-    message: body.mode === 'credit' ? MESSAGES.accountCredited : MESSAGES.accountDebited,
-  }));
+  route(app, creditOrDebitRoute, async ({ tx, actor, params, body }) => {
+    const { data, isPending } = await adjustBalance(
+      tx,
+      { actor, config: app.config, clock: app.clock },
+      params.id,
+      body,
+    );
+    const done = body.mode === 'credit' ? MESSAGES.accountCredited : MESSAGES.accountDebited;
+    return { data, message: isPending ? MESSAGES.creditPending : done };
+  });
 }

@@ -1,6 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { type AdminUserRow, centsToUsd, formatUsd } from '@vestora/shared';
+import { z } from 'zod';
+import type { AppConfig } from '../../config/env.ts';
+import type { Clock } from '../../lib/clock.ts';
 import type { Transaction } from '../../lib/transaction.ts';
+import { type AdminChangeHandler, proposeAdminChange } from '../admin-changes/admin-changes.service.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { postTransfers } from '../ledger/ledger.service.ts';
 import { queueUserMail } from '../mail/mail.service.ts';
@@ -15,15 +19,62 @@ export interface AdjustmentInput {
 }
 
 /**
- * An administrator credits or debits a user's available balance. The money comes from, or goes to,
- * the platform's adjustments account; who did it and why stay on the transfer for the user to see.
+ * A staff member credits or debits a user's available balance. A credit above the approval amount
+ * creates money, so it waits for a quorum of finance staff (issue 26); the answer then says so and
+ * the balance is unchanged.
  */
 export async function adjustBalance(
   tx: Transaction,
-  { actor, fileUrlBase }: { actor: Actor; fileUrlBase: string },
+  deps: { actor: Actor; config: Pick<AppConfig, 'fileUrlBase' | 'staffApproval'>; clock: Clock },
   userId: string,
   input: AdjustmentInput,
-): Promise<AdminUserRow> {
+): Promise<{ data: AdminUserRow; isPending: boolean }> {
+  const { actor, config } = deps;
+  await lockActiveUserOrFail(tx, userId, 'share');
+  const isGuarded = input.mode === 'credit' && input.amountCents > config.staffApproval.creditCents;
+  const change: CreditChange = { userId, amountCents: input.amountCents.toString(), reason: input.reason };
+  const proposed =
+    isGuarded &&
+    (await proposeAdminChange(tx, deps, actor, { kind: 'ledger.credit', subject: userId, payload: change }));
+  if (!proposed) await postAdjustment(tx, actor, userId, input);
+  return {
+    data: toAdminUserRow(await loadUserRecord(tx, userId), config.fileUrlBase),
+    isPending: !!proposed,
+  };
+}
+
+const CreditChangeSchema = z.object({
+  userId: z.string(),
+  amountCents: z.string(),
+  reason: z.string().nullable(),
+});
+type CreditChange = z.infer<typeof CreditChangeSchema>;
+
+export const creditChangeHandler: AdminChangeHandler = {
+  async describe(payload, { db }) {
+    const change = CreditChangeSchema.parse(payload);
+    const { user } = await loadUserRecord(db, change.userId);
+    return {
+      account: `${user.fullName} <${user.email}>`,
+      amount: formatUsd(BigInt(change.amountCents)),
+      reason: change.reason ?? 'none given',
+    };
+  },
+  async apply(tx, { approver }, payload) {
+    const change = CreditChangeSchema.parse(payload);
+    await postAdjustment(tx, approver, change.userId, {
+      mode: 'credit',
+      amountCents: BigInt(change.amountCents),
+      reason: change.reason,
+    });
+  },
+};
+
+/**
+ * The money comes from, or goes to, the platform's adjustments account; who did it and why stay on
+ * the transfer for the user to see.
+ */
+async function postAdjustment(tx: Transaction, actor: Actor, userId: string, input: AdjustmentInput) {
   // Held until commit: an account being deleted meanwhile either waits for this or is gone (404).
   const target = await lockActiveUserOrFail(tx, userId, 'share');
   const user = { userId, kind: 'available' as const };
@@ -66,5 +117,4 @@ export async function adjustBalance(
       'It appears in your transaction history. If you have a question about it, write to our support.',
     ],
   });
-  return toAdminUserRow(await loadUserRecord(tx, userId), fileUrlBase);
 }

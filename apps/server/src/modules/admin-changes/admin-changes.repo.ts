@@ -1,20 +1,21 @@
-import { and, asc, count, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { adminChanges, users } from '../../db/schema/index.ts';
+import { adminChangeApprovals, adminChanges, users } from '../../db/schema/index.ts';
 
 export type AdminChangeRow = typeof adminChanges.$inferSelect;
 
-export async function countActiveAdmins(db: Executor): Promise<number> {
-  const [row] = await db
-    .select({ total: count() })
-    .from(users)
-    .where(and(eq(users.isAdmin, true), eq(users.status, 'active'), eq(users.suspended, false)));
-  return row?.total ?? 0;
-}
-
 export async function insertAdminChange(
   db: Executor,
-  values: Pick<AdminChangeRow, 'kind' | 'subject' | 'payload' | 'requestedBy' | 'requestedAt'>,
+  values: Pick<
+    AdminChangeRow,
+    | 'kind'
+    | 'subject'
+    | 'payload'
+    | 'requestedBy'
+    | 'requestedAt'
+    | 'requiredApprovals'
+    | 'eligibleApproverIds'
+  >,
 ): Promise<AdminChangeRow> {
   const [row] = await db.insert(adminChanges).values(values).returning();
   if (!row) throw new Error('admin change insert returned nothing');
@@ -55,4 +56,49 @@ export async function decideAdminChange(
     .update(adminChanges)
     .set({ status, decidedBy, decidedAt })
     .where(and(eq(adminChanges.id, id), eq(adminChanges.status, 'pending')));
+}
+
+/** Records one person's approval; false when they had approved it already. */
+export async function insertApproval(
+  db: Executor,
+  values: { changeId: string; approverId: string; approvedAt: Date },
+): Promise<boolean> {
+  const inserted = await db
+    .insert(adminChangeApprovals)
+    .values(values)
+    .onConflictDoNothing()
+    .returning({ changeId: adminChangeApprovals.changeId });
+  return inserted.length > 0;
+}
+
+export async function listApprovals(db: Executor, changeIds: string[]) {
+  if (changeIds.length === 0) return [];
+  return db
+    .select({
+      changeId: adminChangeApprovals.changeId,
+      approverId: adminChangeApprovals.approverId,
+      fullName: users.fullName,
+      approvedAt: adminChangeApprovals.approvedAt,
+    })
+    .from(adminChangeApprovals)
+    .innerJoin(users, eq(users.id, adminChangeApprovals.approverId))
+    .where(inArray(adminChangeApprovals.changeId, changeIds))
+    .orderBy(asc(adminChangeApprovals.approvedAt));
+}
+
+/** Pending changes of one kind about one subject: a person's pending suspension, say. */
+export async function listPendingChangesAbout(
+  db: Executor,
+  { kinds, subject }: { kinds: AdminChangeRow['kind'][]; subject: string },
+): Promise<AdminChangeRow[]> {
+  return db
+    .select()
+    .from(adminChanges)
+    .where(
+      and(
+        eq(adminChanges.status, 'pending'),
+        inArray(adminChanges.kind, kinds),
+        eq(adminChanges.subject, subject),
+      ),
+    );
 }

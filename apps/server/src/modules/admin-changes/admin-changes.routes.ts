@@ -11,25 +11,23 @@ import { ADMIN_CHANGE_HANDLERS } from './admin-change-handlers.ts';
 import { approveAdminChange, getPendingAdminChanges, rejectAdminChange } from './admin-changes.service.ts';
 
 export async function adminChangeRoutes(app: FastifyInstance): Promise<void> {
-  route(app, pendingAdminChangesRoute, async () => ({
-    data: await getPendingAdminChanges({
-      db: app.db,
-      clock: app.clock,
-      config: app.config,
-      handlers: ADMIN_CHANGE_HANDLERS,
-    }),
+  route(app, pendingAdminChangesRoute, async ({ actor }) => ({
+    data: await getPendingAdminChanges(
+      { db: app.db, clock: app.clock, config: app.config, handlers: ADMIN_CHANGE_HANDLERS },
+      actor,
+    ),
   }));
 
   route(
     app,
     approveAdminChangeRoute,
     async ({ actor, params }) => {
-      await approveAdminChange(
-        { db: app.db, clock: app.clock, handlers: ADMIN_CHANGE_HANDLERS },
+      const outcome = await approveAdminChange(
+        { db: app.db, clock: app.clock, config: app.config, handlers: ADMIN_CHANGE_HANDLERS },
         actor,
         params.id,
       );
-      return { message: MESSAGES.adminChangeApproved };
+      return { message: outcome.status === 'applied' ? MESSAGES.adminChangeApproved : outcome.message };
     },
     { onRequest: [throttle(app, 'write')] },
   );
@@ -38,7 +36,7 @@ export async function adminChangeRoutes(app: FastifyInstance): Promise<void> {
     app,
     rejectAdminChangeRoute,
     async ({ actor, params }) => {
-      await rejectAdminChange({ db: app.db, clock: app.clock }, actor, params.id);
+      await rejectAdminChange({ db: app.db, clock: app.clock, config: app.config }, actor, params.id);
       return { message: MESSAGES.adminChangeRejected };
     },
     { onRequest: [throttle(app, 'write')] },

@@ -1,4 +1,5 @@
-import { type AdminChange, type AdminChangeKind, MESSAGES } from '@vestora/shared';
+import { ADMIN_CHANGE_QUORUM, type AdminChange, type AdminChangeKind, MESSAGES } from '@vestora/shared';
+import type { AppConfig } from '../../config/env.ts';
 import type { Database, Executor } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -6,11 +7,13 @@ import { runInTransaction, type Transaction } from '../../lib/transaction.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import type { FileLinkDeps } from '../files/files.service.ts';
 import type { Actor } from '../sessions/actor.ts';
+import { assertMayApprove, planApprovals, remainingApprovalsSentence } from '../staff/quorum.service.ts';
 import {
   type AdminChangeRow,
-  countActiveAdmins,
   decideAdminChange,
   insertAdminChange,
+  insertApproval,
+  listApprovals,
   listPendingAdminChanges,
   lockAdminChange,
 } from './admin-changes.repo.ts';
@@ -25,25 +28,27 @@ export interface AdminChangeHandler {
     payload: unknown,
   ): Promise<void>;
 }
+
 export type AdminChangeHandlers = Record<AdminChangeKind, AdminChangeHandler>;
 
-/**
- * Whether a change to where depositors pay must wait for a second administrator: it must as soon
- * as there is one, so that a single stolen admin session cannot redirect deposits.
- */
-export async function needsSecondAdmin(db: Executor): Promise<boolean> {
-  return (await countActiveAdmins(db)) > 1;
-}
+type QuorumDeps = { clock: Clock; config: Pick<AppConfig, 'staffApproval'> };
 
-/** Records a change for another administrator to approve; the caller's transaction holds it. */
+/**
+ * Records a change for other staff to approve, in the caller's transaction, with who may approve
+ * it and how many must, fixed now. Null when the policy needs nobody else (a platform with a
+ * single eligible person): the caller applies the change itself.
+ */
 export async function proposeAdminChange(
   tx: Executor,
   deps: { clock: Clock },
   actor: Actor,
   change: { kind: AdminChangeKind; subject: string; payload: unknown },
-): Promise<AdminChangeRow> {
+): Promise<AdminChangeRow | null> {
+  const plan = await planApprovals(tx, ADMIN_CHANGE_QUORUM[change.kind], actor.user.id);
+  if (plan.requiredApprovals === 0) return null;
   const row = await insertAdminChange(tx, {
     ...change,
+    ...plan,
     requestedBy: actor.user.id,
     requestedAt: deps.clock.now(),
   });
@@ -51,18 +56,54 @@ export async function proposeAdminChange(
     action: 'change.propose',
     targetType: 'admin_change',
     targetId: row.id,
-    after: { kind: row.kind, subject: row.subject, payload: row.payload },
+    after: {
+      kind: row.kind,
+      subject: row.subject,
+      payload: row.payload,
+      requiredApprovals: row.requiredApprovals,
+      eligibleApproverIds: row.eligibleApproverIds,
+    },
   });
   return row;
 }
 
+/** Why `actor` cannot approve `change`, in a sentence; null when they can. */
+async function refusalFor(
+  db: Executor,
+  deps: QuorumDeps,
+  actor: Actor,
+  change: AdminChangeRow,
+  approverIds: string[],
+): Promise<string | null> {
+  if (change.requestedBy === actor.user.id) return MESSAGES.adminChangeOwn;
+  if (approverIds.includes(actor.user.id)) return MESSAGES.adminChangeApprovedAlready;
+  try {
+    await assertMayApprove(db, deps, actor, {
+      kind: ADMIN_CHANGE_QUORUM[change.kind as AdminChangeKind],
+      proposedAt: change.requestedAt,
+      eligibleApproverIds: change.eligibleApproverIds,
+      now: deps.clock.now(),
+    });
+    return null;
+  } catch (error) {
+    if (error instanceof AppError) return error.message;
+    throw error;
+  }
+}
+
 export async function getPendingAdminChanges(
-  deps: FileLinkDeps & { handlers: AdminChangeHandlers },
+  deps: FileLinkDeps & QuorumDeps & { handlers: AdminChangeHandlers },
+  actor: Actor,
 ): Promise<AdminChange[]> {
   const rows = await listPendingAdminChanges(deps.db);
+  const approvals = await listApprovals(
+    deps.db,
+    rows.map(({ change }) => change.id),
+  );
   return Promise.all(
     rows.map(async ({ change, requester }) => {
       const kind = change.kind as AdminChangeKind;
+      const given = approvals.filter((approval) => approval.changeId === change.id);
       return {
         _id: change.id,
         kind,
@@ -71,6 +112,19 @@ export async function getPendingAdminChanges(
         status: change.status,
         requestedBy: { _id: requester.id, fullName: requester.fullName, email: requester.email },
         requestedAt: change.requestedAt.toISOString(),
+        requiredApprovals: change.requiredApprovals,
+        approvals: given.map((approval) => ({
+          _id: approval.approverId,
+          fullName: approval.fullName,
+          at: approval.approvedAt.toISOString(),
+        })),
+        refusal: await refusalFor(
+          deps.db,
+          deps,
+          actor,
+          change,
+          given.map((approval) => approval.approverId),
+        ),
       };
     }),
   );
@@ -85,49 +139,86 @@ async function lockDecidableChange(tx: Transaction, actor: Actor, id: string): P
   return change;
 }
 
-/** A second administrator approves: the change is applied, once, in the same transaction. */
+export type ApprovalOutcome = { status: 'applied' } | { status: 'awaiting'; message: string };
+
+/**
+ * An eligible person approves: once the change has all the approvals it was proposed with, it is
+ * applied, once, in the same transaction. The change's row lock orders approvals arriving together
+ * (on any process), so the last one applies it and any other finds it decided.
+ */
 export async function approveAdminChange(
-  deps: { db: Database; clock: Clock; handlers: AdminChangeHandlers },
+  deps: { db: Database; handlers: AdminChangeHandlers } & QuorumDeps,
   actor: Actor,
   id: string,
-): Promise<void> {
-  await runInTransaction(deps.db, async (tx) => {
+): Promise<ApprovalOutcome> {
+  return runInTransaction(deps.db, async (tx) => {
     const change = await lockDecidableChange(tx, actor, id);
-    const handler = deps.handlers[change.kind as AdminChangeKind];
-    await handler.apply(
+    const kind = change.kind as AdminChangeKind;
+    const now = deps.clock.now();
+    await assertMayApprove(tx, deps, actor, {
+      kind: ADMIN_CHANGE_QUORUM[kind],
+      proposedAt: change.requestedAt,
+      eligibleApproverIds: change.eligibleApproverIds,
+      now,
+    });
+    if (!(await insertApproval(tx, { changeId: id, approverId: actor.user.id, approvedAt: now }))) {
+      throw new AppError('CONFLICT', MESSAGES.adminChangeApprovedAlready);
+    }
+    const approvals = await listApprovals(tx, [id]);
+    const remaining = change.requiredApprovals - approvals.length;
+    const quorum = {
+      kind: change.kind,
+      subject: change.subject,
+      proposedBy: change.requestedBy,
+      approvedBy: approvals.map((approval) => approval.approverId),
+      requiredApprovals: change.requiredApprovals,
+    };
+    if (remaining > 0) {
+      await recordAudit(tx, actor, {
+        action: 'change.approval',
+        targetType: 'admin_change',
+        targetId: id,
+        before: { status: 'pending' },
+        after: { status: 'pending', ...quorum },
+      });
+      return {
+        status: 'awaiting',
+        message: remainingApprovalsSentence(ADMIN_CHANGE_QUORUM[kind], remaining),
+      };
+    }
+    await deps.handlers[kind].apply(
       tx,
-      { approver: actor, requestedBy: change.requestedBy, now: deps.clock.now() },
+      { approver: actor, requestedBy: change.requestedBy, now },
       change.payload,
     );
-    await decideAdminChange(tx, {
-      id,
-      status: 'approved',
-      decidedBy: actor.user.id,
-      decidedAt: deps.clock.now(),
-    });
+    await decideAdminChange(tx, { id, status: 'approved', decidedBy: actor.user.id, decidedAt: now });
     await recordAudit(tx, actor, {
       action: 'change.approve',
       targetType: 'admin_change',
       targetId: id,
       before: { status: 'pending' },
-      after: { status: 'approved', kind: change.kind, subject: change.subject },
+      after: { status: 'approved', ...quorum },
     });
+    return { status: 'applied' };
   });
 }
 
+/** Any eligible person may reject a change: refusing moves nothing. */
 export async function rejectAdminChange(
-  deps: { db: Database; clock: Clock },
+  deps: { db: Database } & QuorumDeps,
   actor: Actor,
   id: string,
 ): Promise<void> {
   await runInTransaction(deps.db, async (tx) => {
     const change = await lockDecidableChange(tx, actor, id);
-    await decideAdminChange(tx, {
-      id,
-      status: 'rejected',
-      decidedBy: actor.user.id,
-      decidedAt: deps.clock.now(),
+    const now = deps.clock.now();
+    await assertMayApprove(tx, deps, actor, {
+      kind: ADMIN_CHANGE_QUORUM[change.kind as AdminChangeKind],
+      proposedAt: change.requestedAt,
+      eligibleApproverIds: change.eligibleApproverIds,
+      now,
     });
+    await decideAdminChange(tx, { id, status: 'rejected', decidedBy: actor.user.id, decidedAt: now });
     await recordAudit(tx, actor, {
       action: 'change.reject',
       targetType: 'admin_change',

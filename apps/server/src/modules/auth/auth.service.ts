@@ -18,7 +18,7 @@ import { queueEmailConfirmation } from '../email-confirmation/email-confirmation
 import { alertOnNewDevice, queueUserMail, rememberSignUpDevice } from '../mail/mail.service.ts';
 import type { Actor } from '../sessions/actor.ts';
 import { endSession, openSessionOfGeneration } from '../sessions/live-sessions.service.ts';
-import { replaceRoles } from '../staff/staff.repo.ts';
+import { replaceRoles } from '../staff/quorum.service.ts';
 import { verifySecondFactor } from '../two-factor/second-factor.ts';
 import { recordLoginEvent } from '../two-factor/two-factor.service.ts';
 import { toTradeUser } from '../users/users.mapper.ts';
@@ -151,6 +151,8 @@ export async function logIn(
       tokenHash: hashSessionToken(token),
       // Wall time, not the injected clock: the session lookup compares it with the database's now().
       expiresAt: new Date(Date.now() + ttl),
+      // Signing in proves the password (and code): it opens the few minutes of staff sudo mode.
+      reauthenticatedAt: new Date(),
       generation: user.sessionGeneration,
       ip: input.ip,
       userAgent: input.userAgent,

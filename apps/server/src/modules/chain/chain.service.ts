@@ -14,11 +14,7 @@ import type { ChainConfig } from '../../config/env.ts';
 import type { Database, Executor } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
-import {
-  type AdminChangeHandler,
-  needsSecondAdmin,
-  proposeAdminChange,
-} from '../admin-changes/admin-changes.service.ts';
+import { type AdminChangeHandler, proposeAdminChange } from '../admin-changes/admin-changes.service.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import type { Actor } from '../sessions/actor.ts';
 import {
@@ -135,8 +131,10 @@ export async function setWallet(
     await lockWalletCoin(tx, { coin });
     const current = await getActiveWallet(tx, { coin });
     const isNewKey = current?.xpub !== xpub;
-    if (isNewKey && (await needsSecondAdmin(tx))) {
-      await proposeAdminChange(tx, deps, actor, { kind: 'wallet.key', subject: coin, payload: key });
+    const proposed =
+      isNewKey &&
+      (await proposeAdminChange(tx, deps, actor, { kind: 'wallet.key', subject: coin, payload: key }));
+    if (proposed) {
       return { wallet: await walletWithFigures(tx, coin, current, deps.config), isWaitingForApproval: true };
     }
     const saved = await applyWalletKey(tx, { actor, now: deps.clock.now() }, key);
@@ -192,9 +190,10 @@ export async function removeWallet(
     await lockWalletCoin(tx, { coin });
     const current = await getActiveWallet(tx, { coin });
     if (!current) throw new AppError('NOT_FOUND', MESSAGES.noWalletToRemove);
-    if (await needsSecondAdmin(tx)) {
-      const removal: WalletRemoval = { coin, xpub: current.xpub };
-      await proposeAdminChange(tx, deps, actor, { kind: 'wallet.removal', subject: coin, payload: removal });
+    const removal: WalletRemoval = { coin, xpub: current.xpub };
+    if (
+      await proposeAdminChange(tx, deps, actor, { kind: 'wallet.removal', subject: coin, payload: removal })
+    ) {
       return { wallet: await walletWithFigures(tx, coin, current, deps.config), isWaitingForApproval: true };
     }
     await applyWalletRemoval(tx, { actor, now: deps.clock.now() }, { coin, xpub: current.xpub });

@@ -9,11 +9,7 @@ import { AppError } from '../../lib/errors.ts';
 import { readQrCode } from '../../lib/qr-image.ts';
 import { runInTransaction, type Transaction } from '../../lib/transaction.ts';
 import { detectAllowedType, IMAGE_TYPES } from '../../lib/uploads.ts';
-import {
-  type AdminChangeHandler,
-  needsSecondAdmin,
-  proposeAdminChange,
-} from '../admin-changes/admin-changes.service.ts';
+import { type AdminChangeHandler, proposeAdminChange } from '../admin-changes/admin-changes.service.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { listUsersWithPendingDepositsTo } from '../deposits/deposit-records.service.ts';
 import { fileUrl, signedFileUrl, storeFile } from '../files/files.service.ts';
@@ -159,14 +155,12 @@ export async function addGateway(
     ownerId: actor.user.id,
   });
   const change: GatewayChange = { coin, address, imageFileId: file.id };
-  if (await needsSecondAdmin(tx)) {
-    const proposed = await proposeAdminChange(tx, deps, actor, {
-      kind: 'gateway.address',
-      subject: coin,
-      payload: change,
-    });
-    return { status: 'pending', changeId: proposed.id };
-  }
+  const proposed = await proposeAdminChange(tx, deps, actor, {
+    kind: 'gateway.address',
+    subject: coin,
+    payload: change,
+  });
+  if (proposed) return { status: 'pending', changeId: proposed.id };
   const row = await applyGatewayChange(tx, { approver: actor, requestedBy: actor.user.id }, change);
   return { status: 'added', gateway: toGateway(row, deps.config.fileUrlBase) };
 }

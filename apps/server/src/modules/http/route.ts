@@ -15,6 +15,7 @@ import { actorOf, requireAdmin, requireUser } from '../auth/auth.guard.ts';
 import { withIdempotency } from '../idempotency/idempotency.service.ts';
 import { idempotencyKeyOf } from '../idempotency/idempotency-key.ts';
 import type { Actor } from '../sessions/actor.ts';
+import { assertRecentlyReauthenticated } from '../staff/quorum.service.ts';
 
 export interface RouteInput<Contract extends RouteContract> {
   params: ParamsOf<Contract>;
@@ -62,6 +63,11 @@ const ACCESS_GUARDS = {
   admin: [requireAdmin],
 } satisfies Record<RouteContract['access'], onRequestHookHandler[]>;
 
+/** onRequest hook of a route that moves money or power: sudo mode, before the body is read. */
+async function requireRecentReauthentication(request: FastifyRequest): Promise<void> {
+  await assertRecentlyReauthenticated(request.server.db, request.server.config, actorOf(request));
+}
+
 /**
  * Registers a route from its contract: the access check runs first, the params, query and body are
  * parsed by their schemas before the handler (a malformed path id names nothing: 404), the answer
@@ -83,6 +89,7 @@ export function route<const Contract extends RouteContract>(
     url: contract.path,
     onRequest: [
       ...(options.accessCheck ? [options.accessCheck] : ACCESS_GUARDS[contract.access]),
+      ...(contract.isReauthRequired ? [requireRecentReauthentication] : []),
       ...(options.onRequest ?? []),
     ],
     validatorCompiler,

@@ -43,6 +43,7 @@ export async function insertSessionOfGeneration(
     userId: string;
     tokenHash: string;
     expiresAt: Date;
+    reauthenticatedAt?: Date;
     generation: number;
     ip: string;
     userAgent: string | null;

@@ -65,3 +65,56 @@ export async function replaceRoles(
     .set({ isAdmin: roles.length > 0 })
     .where(eq(users.id, userId));
 }
+
+/** Locks the owners' rows in one order, so two owners removing each other at once cannot both succeed. */
+export async function lockOwners(db: Executor): Promise<string[]> {
+  const rows = await db
+    .select({ userId: staffRoles.userId })
+    .from(staffRoles)
+    .innerJoin(users, eq(users.id, staffRoles.userId))
+    .where(and(eq(staffRoles.role, 'owner'), eq(users.status, 'active')))
+    .orderBy(asc(staffRoles.userId))
+    .for('update');
+  return rows.map((row) => row.userId);
+}
+
+export async function listStaffMembers(db: Executor) {
+  const rows = await db
+    .select({
+      _id: users.id,
+      fullName: users.fullName,
+      email: users.email,
+      suspended: users.suspended,
+      totpEnabledAt: users.totpEnabledAt,
+      role: staffRoles.role,
+      grantedAt: staffRoles.grantedAt,
+    })
+    .from(staffRoles)
+    .innerJoin(users, eq(users.id, staffRoles.userId))
+    .where(eq(users.status, 'active'))
+    .orderBy(asc(users.fullName), asc(users.id), asc(staffRoles.role));
+  const members = new Map<
+    string,
+    {
+      _id: string;
+      fullName: string;
+      email: string;
+      suspended: boolean;
+      isTwoFactorOn: boolean;
+      roles: StaffRoleGrant[];
+    }
+  >();
+  for (const row of rows) {
+    const member = members.get(row._id) ?? {
+      _id: row._id,
+      fullName: row.fullName,
+      email: row.email,
+      suspended: row.suspended,
+      isTwoFactorOn: row.totpEnabledAt !== null,
+      roles: [],
+    };
+    member.roles.push({ role: row.role, grantedAt: row.grantedAt });
+    members.set(row._id, member);
+  }
+  return [...members.values()];
+}

@@ -50,18 +50,18 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
     message: MESSAGES.userVerified,
   }));
 
-  route(app, suspendUserRoute, async ({ actor, params }) => ({
-    data: await setSuspension(app, actor, params.id, true),
-    message: MESSAGES.userSuspended,
-  }));
+  route(app, suspendUserRoute, async ({ actor, params }) => {
+    const { data, isPending } = await setSuspension(app, actor, params.id, true);
+    return { data, message: isPending ? MESSAGES.staffChangePending : MESSAGES.userSuspended };
+  });
 
   route(app, unsuspendUserRoute, async ({ actor, params }) => ({
-    data: await setSuspension(app, actor, params.id, false),
+    data: (await setSuspension(app, actor, params.id, false)).data,
     message: MESSAGES.userUnsuspended,
   }));
 
-  route(app, deleteUserRoute, async ({ actor, params }) => ({
-    data: await deleteUser(app, actor, params.id),
-    message: MESSAGES.userDeleted,
-  }));
+  route(app, deleteUserRoute, async ({ actor, params }) => {
+    const { data, isPending } = await deleteUser(app, actor, params.id);
+    return { data, message: isPending ? MESSAGES.staffChangePending : MESSAGES.userDeleted };
+  });
 }

@@ -1,11 +1,15 @@
 import { type AdminUserRow, type AdminUsersQuery, MESSAGES, type TradeUser } from '@vestora/shared';
+import { z } from 'zod';
 import type { AppConfig } from '../../config/env.ts';
 import type { Database, Executor } from '../../db/client.ts';
+import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import { runInTransaction } from '../../lib/transaction.ts';
+import { type AdminChangeHandler, proposeAdminChange } from '../admin-changes/admin-changes.service.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import type { Actor } from '../sessions/actor.ts';
 import { defineSessionAdmission, endSessionsOfUser } from '../sessions/live-sessions.service.ts';
+import { replaceRoles } from '../staff/quorum.service.ts';
 import { toAdminUserRow, toTradeUser } from './users.mapper.ts';
 import {
   findOpenMoney,
@@ -16,6 +20,7 @@ import {
   setUserSuspended,
   setUserVerified,
   type UserLockMode,
+  type UserRow,
   type UserWithFigures,
   userRecordColumns,
 } from './users.repo.ts';
@@ -93,57 +98,131 @@ export async function verifyUser({ db, config }: UserDeps, actor: Actor, id: str
   });
 }
 
+export type StaffGuardedResult = { data: AdminUserRow; isPending: boolean };
+
 /**
  * Suspension takes effect on the user's next request: every request re-reads the account, so their
- * sessions stay but answer 403 until they are unsuspended.
+ * sessions stay but answer 403 until they are unsuspended. Suspending a staff member waits for a
+ * quorum of owners: otherwise one person could sideline the others who must approve them.
  */
 export async function setSuspension(
-  { db, config }: UserDeps,
+  deps: UserDeps & { clock: Clock },
   actor: Actor,
   id: string,
   suspended: boolean,
-): Promise<AdminUserRow> {
+): Promise<StaffGuardedResult> {
   if (suspended && actor.user.id === id) throw new AppError('CONFLICT', MESSAGES.cannotSuspendSelf);
-  return runInTransaction(db, async (tx) => {
+  return runInTransaction(deps.db, async (tx) => {
     const before = await lockActiveUserOrFail(tx, id, 'update');
-    await setUserSuspended(tx, { id, suspended });
-    await recordAudit(tx, actor, {
-      action: suspended ? 'user.suspend' : 'user.unsuspend',
-      targetType: 'user',
-      targetId: id,
-      before: { userName: before.userName, suspended: before.suspended },
-      after: { userName: before.userName, suspended },
-    });
-    return toAdminUserRow(await loadUserRecord(tx, id), config.fileUrlBase);
+    const proposed =
+      suspended &&
+      before.isAdmin &&
+      (await proposeAdminChange(tx, deps, actor, {
+        kind: 'staff.suspension',
+        subject: id,
+        payload: { userId: id },
+      }));
+    if (!proposed) await applySuspension(tx, actor, before, suspended);
+    return {
+      data: toAdminUserRow(await loadUserRecord(tx, id), deps.config.fileUrlBase),
+      isPending: !!proposed,
+    };
   });
 }
 
-/**
- * Deactivates an account that holds no money and awaits no decision (DESIGN.md section 2): it leaves
- * every list, its sessions end, and its ledger rows and history stay.
- */
-export async function deleteUser({ db, config }: UserDeps, actor: Actor, id: string): Promise<AdminUserRow> {
-  if (actor.user.id === id) throw new AppError('CONFLICT', MESSAGES.cannotDeleteSelf);
-  return runInTransaction(db, async (tx) => {
-    const before = await lockActiveUserOrFail(tx, id, 'update');
-    const open = await findOpenMoney(tx, { id });
-    if (open.hasPendingDeposit) throw new AppError('CONFLICT', MESSAGES.deleteHasPendingDeposit);
-    if (open.hasPendingWithdrawal) throw new AppError('CONFLICT', MESSAGES.deleteHasPendingWithdrawal);
-    if (open.hasBalance) throw new AppError('CONFLICT', MESSAGES.deleteHasBalance);
-    await markUserDeleted(tx, { id });
-    await endSessionsOfUser(tx, { userId: id });
-    const record = await findUserRecord(tx, { id });
-    if (!record) throw new Error(`user ${id} vanished while being deleted`);
-    await recordAudit(tx, actor, {
-      action: 'user.delete',
-      targetType: 'user',
-      targetId: id,
-      before: { userName: before.userName, status: before.status },
-      after: { userName: before.userName, status: record.user.status },
-    });
-    return toAdminUserRow(record, config.fileUrlBase);
+async function applySuspension(tx: Executor, actor: Actor, before: UserRow, suspended: boolean) {
+  await setUserSuspended(tx, { id: before.id, suspended });
+  await recordAudit(tx, actor, {
+    action: suspended ? 'user.suspend' : 'user.unsuspend',
+    targetType: 'user',
+    targetId: before.id,
+    before: { userName: before.userName, suspended: before.suspended },
+    after: { userName: before.userName, suspended },
   });
 }
+
+const StaffSubjectSchema = z.object({ userId: z.string() });
+
+export const staffSuspensionChangeHandler: AdminChangeHandler = {
+  async describe(payload, { db }) {
+    const { userId } = StaffSubjectSchema.parse(payload);
+    const { user } = await loadUserRecord(db, userId);
+    return { staffMember: `${user.fullName} <${user.email}>`, change: 'Suspend' };
+  },
+  async apply(tx, { approver }, payload) {
+    const { userId } = StaffSubjectSchema.parse(payload);
+    await applySuspension(tx, approver, await lockActiveUserOrFail(tx, userId, 'update'), true);
+  },
+};
+
+/**
+ * Deactivates an account that holds no money and awaits no decision (DESIGN.md section 2): it leaves
+ * every list, its sessions end, and its ledger rows and history stay. A staff member's deletion
+ * waits for a quorum of owners, as their suspension does.
+ */
+export async function deleteUser(
+  deps: UserDeps & { clock: Clock },
+  actor: Actor,
+  id: string,
+): Promise<StaffGuardedResult> {
+  if (actor.user.id === id) throw new AppError('CONFLICT', MESSAGES.cannotDeleteSelf);
+  return runInTransaction(deps.db, async (tx) => {
+    const before = await lockActiveUserOrFail(tx, id, 'update');
+    await assertNothingOpen(tx, id);
+    const proposed =
+      before.isAdmin &&
+      (await proposeAdminChange(tx, deps, actor, {
+        kind: 'staff.deletion',
+        subject: id,
+        payload: { userId: id },
+      }));
+    if (proposed) {
+      return { data: toAdminUserRow(await loadUserRecord(tx, id), deps.config.fileUrlBase), isPending: true };
+    }
+    return {
+      data: toAdminUserRow(await applyDeletion(tx, actor, before), deps.config.fileUrlBase),
+      isPending: false,
+    };
+  });
+}
+
+async function assertNothingOpen(tx: Executor, id: string): Promise<void> {
+  const open = await findOpenMoney(tx, { id });
+  if (open.hasPendingDeposit) throw new AppError('CONFLICT', MESSAGES.deleteHasPendingDeposit);
+  if (open.hasPendingWithdrawal) throw new AppError('CONFLICT', MESSAGES.deleteHasPendingWithdrawal);
+  if (open.hasBalance) throw new AppError('CONFLICT', MESSAGES.deleteHasBalance);
+}
+
+async function applyDeletion(tx: Executor, actor: Actor, before: UserRow) {
+  const id = before.id;
+  await markUserDeleted(tx, { id });
+  await replaceRoles(tx, { userId: id, roles: [], grantedBy: actor.user.id, now: new Date() });
+  await endSessionsOfUser(tx, { userId: id });
+  const record = await findUserRecord(tx, { id });
+  if (!record) throw new Error(`user ${id} vanished while being deleted`);
+  await recordAudit(tx, actor, {
+    action: 'user.delete',
+    targetType: 'user',
+    targetId: id,
+    before: { userName: before.userName, status: before.status },
+    after: { userName: before.userName, status: record.user.status },
+  });
+  return record;
+}
+
+export const staffDeletionChangeHandler: AdminChangeHandler = {
+  async describe(payload, { db }) {
+    const { userId } = StaffSubjectSchema.parse(payload);
+    const { user } = await loadUserRecord(db, userId);
+    return { staffMember: `${user.fullName} <${user.email}>`, change: 'Delete the account' };
+  },
+  async apply(tx, { approver }, payload) {
+    const { userId } = StaffSubjectSchema.parse(payload);
+    const before = await lockActiveUserOrFail(tx, userId, 'update');
+    await assertNothingOpen(tx, userId);
+    await applyDeletion(tx, approver, before);
+  },
+};
 
 /** Reads and writes of this module that other modules call: its repository stays private to it. */
 export {

@@ -1,5 +1,5 @@
 import type { TransactionStatus } from '@vestora/shared';
-import { and, asc, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { users, withdrawalApprovals, withdrawals } from '../../db/schema/index.ts';
 
@@ -100,10 +100,20 @@ export async function listWithdrawalApprovals(db: Executor, { withdrawalIds }: {
     .orderBy(asc(withdrawalApprovals.createdAt));
 }
 
-export async function countAdministrators(db: Executor): Promise<number> {
+/**
+ * What the user has asked to withdraw over the last 24 hours, declined requests aside: the amount
+ * the dual-approval threshold is measured on, so splitting a payout does not slip under it.
+ */
+export async function sumRecentWithdrawals(db: Executor, { userId }: { userId: string }): Promise<bigint> {
   const [row] = await db
-    .select({ total: count() })
-    .from(users)
-    .where(and(eq(users.isAdmin, true), eq(users.status, 'active')));
-  return row?.total ?? 0;
+    .select({ total: sql<string>`coalesce(sum(${withdrawals.amountCents}), 0)` })
+    .from(withdrawals)
+    .where(
+      and(
+        eq(withdrawals.userId, userId),
+        ne(withdrawals.status, 'rejected'),
+        gt(withdrawals.createdAt, sql`now() - interval '24 hours'`),
+      ),
+    );
+  return BigInt(row?.total ?? 0);
 }

@@ -37,18 +37,21 @@ export async function withdrawalRoutes(app: FastifyInstance): Promise<void> {
     { onRequest: [throttle(app, 'write')] },
   );
 
-  const dualApproval = { dualApprovalCents: app.config.withdrawalSafety.dualApprovalCents };
-
   route(app, userWithdrawalsRoute, ({ query, actor }) =>
-    getWithdrawals(app.db, { ...query, userId: actor.user.id }, dualApproval),
+    getWithdrawals(app.db, { ...query, userId: actor.user.id }),
   );
 
-  route(app, adminWithdrawalsRoute, ({ query }) => getWithdrawalsForAdmin(app.db, query, dualApproval));
+  route(app, adminWithdrawalsRoute, ({ query }) => getWithdrawalsForAdmin(app.db, query));
 
   route(app, approveWithdrawalRoute, async ({ tx, actor, params, body }) => {
-    const outcome = await approveWithdrawal(tx, { actor, now: app.clock.now(), ...dualApproval }, params.id, {
-      txHash: body.txHash || null,
-    });
+    const outcome = await approveWithdrawal(
+      tx,
+      { actor, now: app.clock.now(), config: app.config },
+      params.id,
+      {
+        txHash: body.txHash || null,
+      },
+    );
     return { message: outcome === 'paid' ? MESSAGES.withdrawalApproved : MESSAGES.withdrawalFirstApproval };
   });
 

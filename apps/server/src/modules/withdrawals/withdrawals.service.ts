@@ -6,6 +6,7 @@ import {
   type TransactionStatus,
   type Withdrawal,
 } from '@vestora/shared';
+import type { AppConfig } from '../../config/env.ts';
 import type { Executor } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Transaction } from '../../lib/transaction.ts';
@@ -15,13 +16,13 @@ import { postTransfers } from '../ledger/ledger.service.ts';
 import { queueUserMail } from '../mail/mail.service.ts';
 import { notifyAndMail } from '../notifications/notifications.service.ts';
 import type { Actor } from '../sessions/actor.ts';
+import { assertMayApprove, listStaffHolding, planApprovals } from '../staff/quorum.service.ts';
 import { lockActiveUserOrFail } from '../users/users.service.ts';
 import {
   resolveWithdrawalAddress,
   type WithdrawalTarget,
 } from '../withdrawal-addresses/withdrawal-addresses.service.ts';
 import {
-  countAdministrators,
   countPendingWithdrawals,
   insertWithdrawal,
   insertWithdrawalApproval,
@@ -29,6 +30,7 @@ import {
   listWithdrawals,
   lockWithdrawal,
   recordWithdrawalDecision,
+  sumRecentWithdrawals,
   type WithdrawalRow,
 } from './withdrawals.repo.ts';
 
@@ -40,16 +42,7 @@ export interface WithdrawInput {
 
 type Approval = { adminName: string; at: Date };
 
-/** Whether a withdrawal of this size needs two administrators; null turns the rule off. */
-function needsTwoApprovals(amountCents: bigint, dualApprovalCents: bigint | null): boolean {
-  return dualApprovalCents !== null && amountCents >= dualApprovalCents;
-}
-
-function toWithdrawal(
-  row: WithdrawalRow,
-  fullName: string,
-  { dualApprovalCents, approvals }: { dualApprovalCents: bigint | null; approvals: Approval[] },
-): Withdrawal {
+function toWithdrawal(row: WithdrawalRow, fullName: string, approvals: Approval[]): Withdrawal {
   return {
     _id: row.id,
     userId: row.userId,
@@ -61,7 +54,8 @@ function toWithdrawal(
     payoutTxHash: row.payoutTxHash,
     reason: row.decisionReason,
     createdAt: row.createdAt.toISOString(),
-    needsTwoApprovals: needsTwoApprovals(row.amountCents, dualApprovalCents),
+    needsTwoApprovals: row.requiredApprovals > 1,
+    requiredApprovals: row.requiredApprovals,
     approvals: approvals.map((approval) => ({
       adminName: approval.adminName,
       at: approval.at.toISOString(),
@@ -100,11 +94,14 @@ export async function requestWithdrawal(
   if ((await countPendingWithdrawals(tx, { userId })) >= maxPending) {
     throw new AppError('CONFLICT', MESSAGES.tooManyPendingWithdrawals);
   }
+  const recentCents = await sumRecentWithdrawals(tx, { userId });
+  const isAboveThreshold = dualApprovalCents !== null && recentCents + input.amountCents >= dualApprovalCents;
   const withdrawal = await insertWithdrawal(tx, {
     userId,
     method: saved.coin,
     address: saved.address,
     amountCents: input.amountCents,
+    requiredApprovals: isAboveThreshold ? (await planApprovals(tx, 'withdrawal', null)).requiredApprovals : 1,
   });
   await postTransfers(tx, [
     {
@@ -126,22 +123,27 @@ export async function requestWithdrawal(
       'If it was not you, change your password now and tell our support.',
     ],
   });
-  return toWithdrawal(withdrawal, actor.user.fullName, { dualApprovalCents, approvals: [] });
+  return toWithdrawal(withdrawal, actor.user.fullName, []);
 }
 
 /**
- * Pays the held amount out; only a pending withdrawal. One at or above the dual-approval amount is
- * paid on the approval of a second, different administrator: the first is recorded and the money
- * stays held. The withdrawal's row lock orders approvals arriving together, so it is paid once.
+ * Pays the held amount out; only a pending withdrawal, and only by finance staff who held that
+ * power before it was requested and for longer than the delay on new staff. One that took the
+ * user's last 24 hours to the dual-approval amount is paid on the last of the distinct approvals it
+ * was requested with: earlier ones are recorded and the money stays held. The withdrawal's row lock
+ * orders approvals arriving together, so it is paid once.
  */
 export async function approveWithdrawal(
   tx: Transaction,
-  { actor, now, dualApprovalCents }: { actor: Actor; now: Date; dualApprovalCents: bigint | null },
+  deps: { actor: Actor; now: Date; config: Pick<AppConfig, 'staffApproval'> },
   id: string,
   { txHash }: { txHash: string | null },
-): Promise<'paid' | 'awaitingSecondApproval'> {
+): Promise<'paid' | 'awaitingApprovals'> {
+  const { actor, now } = deps;
   const withdrawal = await lockPendingWithdrawal(tx, id);
-  if (needsTwoApprovals(withdrawal.amountCents, dualApprovalCents)) {
+  await assertMayApprove(tx, deps, actor, { kind: 'withdrawal', proposedAt: withdrawal.createdAt, now });
+  let approverIds = [actor.user.id];
+  if (withdrawal.requiredApprovals > 1) {
     const isNew = await insertWithdrawalApproval(tx, {
       withdrawalId: id,
       adminId: actor.user.id,
@@ -149,15 +151,21 @@ export async function approveWithdrawal(
     });
     if (!isNew) throw new AppError('CONFLICT', MESSAGES.withdrawalApprovedAlreadyByYou);
     const approvals = await listWithdrawalApprovals(tx, { withdrawalIds: [id] });
-    if (approvals.length < 2) {
+    approverIds = approvals.map((approval) => approval.adminId);
+    if (approvals.length < withdrawal.requiredApprovals) {
       await recordAudit(tx, actor, {
         action: 'withdrawal.firstApproval',
         targetType: 'withdrawal',
         targetId: id,
-        before: { status: 'pending', approvals: 0 },
-        after: { status: 'pending', approvals: 1 },
+        before: { status: 'pending', approvals: approvals.length - 1 },
+        after: {
+          status: 'pending',
+          approvals: approvals.length,
+          requiredApprovals: withdrawal.requiredApprovals,
+          approvedBy: approverIds,
+        },
       });
-      return 'awaitingSecondApproval';
+      return 'awaitingApprovals';
     }
   }
   await postTransfers(tx, [
@@ -195,7 +203,7 @@ export async function approveWithdrawal(
     targetType: 'withdrawal',
     targetId: id,
     before: { status: 'pending' },
-    after: { status: 'approved', reason: null, txHash },
+    after: { status: 'approved', reason: null, txHash, approvedBy: approverIds },
   });
   return 'paid';
 }
@@ -258,7 +266,6 @@ async function lockPendingWithdrawal(tx: Transaction, id: string): Promise<Withd
 export async function getWithdrawals(
   db: Executor,
   filter: { userId?: string; status?: TransactionStatus; page: number; pageSize: number },
-  { dualApprovalCents }: { dualApprovalCents: bigint | null },
 ): Promise<Page<Withdrawal>> {
   const { rows, total } = await listWithdrawals(db, filter);
   const approvals = await listWithdrawalApprovals(db, {
@@ -266,10 +273,11 @@ export async function getWithdrawals(
   });
   return {
     data: rows.map((row) =>
-      toWithdrawal(row.withdrawal, row.fullName, {
-        dualApprovalCents,
-        approvals: approvals.filter((approval) => approval.withdrawalId === row.withdrawal.id),
-      }),
+      toWithdrawal(
+        row.withdrawal,
+        row.fullName,
+        approvals.filter((approval) => approval.withdrawalId === row.withdrawal.id),
+      ),
     ),
     page: filter.page,
     pageSize: filter.pageSize,
@@ -277,15 +285,15 @@ export async function getWithdrawals(
   };
 }
 
-/** The console's list: every withdrawal with its approvals, and whether a second administrator exists. */
+/** The console's list: every withdrawal with its approvals, and how many staff can approve one. */
 export async function getWithdrawalsForAdmin(
   db: Executor,
   filter: { status?: TransactionStatus; page: number; pageSize: number },
-  options: { dualApprovalCents: bigint | null },
 ) {
-  const [page, administratorCount] = await Promise.all([
-    getWithdrawals(db, filter, options),
-    countAdministrators(db),
+  const [page, approvers] = await Promise.all([
+    getWithdrawals(db, filter),
+    listStaffHolding(db, 'money.approve'),
   ]);
+  const administratorCount = approvers.length;
   return { ...page, administratorCount };
 }

@@ -1,0 +1,123 @@
+import {
+  approvalsRemainingMessage,
+  approverLacksRoleMessage,
+  approverTooNewMessage,
+  DEFAULT_QUORUM,
+  MESSAGES,
+  QUORUM_KINDS,
+  type QuorumKind,
+  ROLE_PERMISSIONS,
+  STAFF_ROLE_LABELS,
+  type StaffRole,
+} from '@vestora/shared';
+import type { AppConfig } from '../../config/env.ts';
+import type { Executor } from '../../db/client.ts';
+import { AppError } from '../../lib/errors.ts';
+import type { Actor } from '../sessions/actor.ts';
+import { findReauthenticatedAt, listPolicyRows } from './quorum.repo.ts';
+import { listStaffHolding } from './staff.repo.ts';
+
+/**
+ * The quorum rules (issue 26): how many people must agree to each kind of guarded action, who may
+ * approve it, and when a staff member may approve at all. Every guarded action, whichever module
+ * it lives in, plans and checks its approvals here.
+ */
+
+export type QuorumPolicy = Record<QuorumKind, number>;
+
+export async function readPolicy(db: Executor): Promise<QuorumPolicy> {
+  const rows = await listPolicyRows(db);
+  const policy = Object.fromEntries(
+    Object.keys(QUORUM_KINDS).map((kind) => [kind, DEFAULT_QUORUM]),
+  ) as QuorumPolicy;
+  for (const row of rows) if (row.kind in QUORUM_KINDS) policy[row.kind as QuorumKind] = row.quorum;
+  return policy;
+}
+
+/** Who may approve an action and how many of them must, fixed when it is proposed. */
+export interface ApprovalPlan {
+  requiredApprovals: number;
+  eligibleApproverIds: string[];
+}
+
+/**
+ * The approvals an action needs beyond its proposer (staff, or null when a depositor asked, as for
+ * a withdrawal): the policy's quorum less the proposer, but never more than the eligible people
+ * there are, so a platform with one staff member still works, as a single approver. A depositor's
+ * withdrawal always needs one approval.
+ */
+export async function planApprovals(
+  db: Executor,
+  kind: QuorumKind,
+  proposerId: string | null,
+): Promise<ApprovalPlan> {
+  const [policy, holders] = await Promise.all([readPolicy(db), listStaffHolding(db, QUORUM_KINDS[kind])]);
+  const eligibleApproverIds = holders.map((holder) => holder.userId).filter((id) => id !== proposerId);
+  const wanted = proposerId ? policy[kind] - 1 : policy[kind];
+  const requiredApprovals = Math.min(wanted, eligibleApproverIds.length);
+  return {
+    requiredApprovals: proposerId ? requiredApprovals : Math.max(1, requiredApprovals),
+    eligibleApproverIds,
+  };
+}
+
+function rolesHolding(kind: QuorumKind): string {
+  const roles = (Object.keys(ROLE_PERMISSIONS) as StaffRole[]).filter((role) =>
+    ROLE_PERMISSIONS[role].includes(QUORUM_KINDS[kind]),
+  );
+  return roles.map((role) => STAFF_ROLE_LABELS[role].toLowerCase()).join(' or ');
+}
+
+/** "Needs 1 more approval from finance or owner." */
+export function remainingApprovalsSentence(kind: QuorumKind, remaining: number): string {
+  return approvalsRemainingMessage(remaining, rolesHolding(kind));
+}
+
+/**
+ * Whether `actor` may approve an action of `kind` proposed at `proposedAt`: they hold the kind's
+ * permission now, held it before the proposal, hold it for longer than the delay on new staff, and
+ * (when the action fixed its eligible people) were among them.
+ */
+export async function assertMayApprove(
+  db: Executor,
+  { config }: { config: Pick<AppConfig, 'staffApproval'> },
+  actor: Actor,
+  {
+    kind,
+    proposedAt,
+    eligibleApproverIds,
+    now,
+  }: { kind: QuorumKind; proposedAt: Date; eligibleApproverIds?: readonly string[]; now: Date },
+): Promise<void> {
+  const holder = (await listStaffHolding(db, QUORUM_KINDS[kind])).find(
+    (staff) => staff.userId === actor.user.id,
+  );
+  if (!holder) throw new AppError('FORBIDDEN', approverLacksRoleMessage(rolesHolding(kind)));
+  if (holder.heldSince > proposedAt) throw new AppError('FORBIDDEN', MESSAGES.approverGrantedAfterProposal);
+  const canApproveFrom = new Date(holder.heldSince.getTime() + config.staffApproval.delayMs);
+  if (canApproveFrom > now) {
+    throw new AppError('FORBIDDEN', approverTooNewMessage(canApproveFrom));
+  }
+  if (eligibleApproverIds && !eligibleApproverIds.includes(actor.user.id)) {
+    throw new AppError('FORBIDDEN', MESSAGES.approverNotEligible);
+  }
+}
+
+/**
+ * Sudo mode: a staff act that moves money or power needs the person's password (and second factor)
+ * confirmed on this session within the last few minutes, so a stolen session alone does nothing.
+ * Signing in counts as a confirmation. Wall time, as the session's own times are.
+ */
+export async function assertRecentlyReauthenticated(
+  db: Executor,
+  config: Pick<AppConfig, 'staffApproval'>,
+  actor: Actor,
+): Promise<void> {
+  const at = await findReauthenticatedAt(db, actor.sessionId);
+  if (!at || Date.now() - at.getTime() > config.staffApproval.reauthMs) {
+    throw new AppError('FORBIDDEN', MESSAGES.staffReauthNeeded, { reauthRequired: true });
+  }
+}
+
+/** Reads and writes of staff roles that other modules call: the repository stays private to it. */
+export { listStaffHolding, replaceRoles } from './staff.repo.ts';
