@@ -186,8 +186,9 @@ export async function waitForMail(mailbox: { sent: Mail[] }, to: string, subject
 }
 
 /**
- * Gives an account staff roles directly, as if granted long ago (by default a year), so the delay
- * on a new staff member's approvals does not apply unless a test asks for a recent grant.
+ * Gives an account staff roles directly, as if the seeded owner had granted them long ago (by
+ * default a year), so the delay on a new staff member's approvals does not apply unless a test
+ * asks for a recent grant.
  */
 export async function grantStaffRoles(
   app: FastifyInstance,
@@ -201,7 +202,9 @@ export async function grantStaffRoles(
   );
   for (const role of roles) {
     await app.db.execute(
-      sql`insert into staff_roles (user_id, role, granted_at) select id, ${role}, ${grantedAt} from users where user_name = ${userName}`,
+      sql`insert into staff_roles (user_id, role, granted_at, granted_by)
+          select id, ${role}, ${grantedAt}, (select id from users where email = ${ADMIN.email})
+          from users where user_name = ${userName}`,
     );
   }
 }

@@ -35,7 +35,7 @@ export async function adjustBalance(
   const change: CreditChange = { userId, amountCents: input.amountCents.toString(), reason: input.reason };
   const proposed =
     isGuarded &&
-    (await proposeAdminChange(tx, deps, actor, { kind: 'ledger.credit', subject: userId, payload: change }));
+    (await proposeAdminChange(tx, actor, { kind: 'ledger.credit', subject: userId, payload: change }));
   if (!proposed) await postAdjustment(tx, actor, userId, input);
   return {
     data: toAdminUserRow(await loadUserRecord(tx, userId), config.fileUrlBase),

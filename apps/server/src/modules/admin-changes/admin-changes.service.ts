@@ -40,7 +40,6 @@ type QuorumDeps = { clock: Clock; config: Pick<AppConfig, 'staffApproval'> };
  */
 export async function proposeAdminChange(
   tx: Executor,
-  deps: { clock: Clock },
   actor: Actor,
   change: { kind: AdminChangeKind; subject: string; payload: unknown },
 ): Promise<AdminChangeRow | null> {
@@ -50,7 +49,8 @@ export async function proposeAdminChange(
     ...change,
     ...plan,
     requestedBy: actor.user.id,
-    requestedAt: deps.clock.now(),
+    // Wall time: approvers' grants are compared with it (quorum.service.ts).
+    requestedAt: new Date(),
   });
   await recordAudit(tx, actor, {
     action: 'change.propose',
@@ -82,7 +82,6 @@ async function refusalFor(
       kind: ADMIN_CHANGE_QUORUM[change.kind as AdminChangeKind],
       proposedAt: change.requestedAt,
       eligibleApproverIds: change.eligibleApproverIds,
-      now: deps.clock.now(),
     });
     return null;
   } catch (error) {
@@ -159,7 +158,6 @@ export async function approveAdminChange(
       kind: ADMIN_CHANGE_QUORUM[kind],
       proposedAt: change.requestedAt,
       eligibleApproverIds: change.eligibleApproverIds,
-      now,
     });
     if (!(await insertApproval(tx, { changeId: id, approverId: actor.user.id, approvedAt: now }))) {
       throw new AppError('CONFLICT', MESSAGES.adminChangeApprovedAlready);
@@ -216,7 +214,6 @@ export async function rejectAdminChange(
       kind: ADMIN_CHANGE_QUORUM[change.kind as AdminChangeKind],
       proposedAt: change.requestedAt,
       eligibleApproverIds: change.eligibleApproverIds,
-      now,
     });
     await decideAdminChange(tx, { id, status: 'rejected', decidedBy: actor.user.id, decidedAt: now });
     await recordAudit(tx, actor, {

@@ -132,8 +132,7 @@ export async function setWallet(
     const current = await getActiveWallet(tx, { coin });
     const isNewKey = current?.xpub !== xpub;
     const proposed =
-      isNewKey &&
-      (await proposeAdminChange(tx, deps, actor, { kind: 'wallet.key', subject: coin, payload: key }));
+      isNewKey && (await proposeAdminChange(tx, actor, { kind: 'wallet.key', subject: coin, payload: key }));
     if (proposed) {
       return { wallet: await walletWithFigures(tx, coin, current, deps.config), isWaitingForApproval: true };
     }
@@ -191,9 +190,7 @@ export async function removeWallet(
     const current = await getActiveWallet(tx, { coin });
     if (!current) throw new AppError('NOT_FOUND', MESSAGES.noWalletToRemove);
     const removal: WalletRemoval = { coin, xpub: current.xpub };
-    if (
-      await proposeAdminChange(tx, deps, actor, { kind: 'wallet.removal', subject: coin, payload: removal })
-    ) {
+    if (await proposeAdminChange(tx, actor, { kind: 'wallet.removal', subject: coin, payload: removal })) {
       return { wallet: await walletWithFigures(tx, coin, current, deps.config), isWaitingForApproval: true };
     }
     await applyWalletRemoval(tx, { actor, now: deps.clock.now() }, { coin, xpub: current.xpub });

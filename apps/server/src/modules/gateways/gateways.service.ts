@@ -155,7 +155,7 @@ export async function addGateway(
     ownerId: actor.user.id,
   });
   const change: GatewayChange = { coin, address, imageFileId: file.id };
-  const proposed = await proposeAdminChange(tx, deps, actor, {
+  const proposed = await proposeAdminChange(tx, actor, {
     kind: 'gateway.address',
     subject: coin,
     payload: change,

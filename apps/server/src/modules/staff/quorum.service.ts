@@ -76,7 +76,8 @@ export function remainingApprovalsSentence(kind: QuorumKind, remaining: number):
 /**
  * Whether `actor` may approve an action of `kind` proposed at `proposedAt`: they hold the kind's
  * permission now, held it before the proposal, hold it for longer than the delay on new staff, and
- * (when the action fixed its eligible people) were among them.
+ * (when the action fixed its eligible people) were among them. Grants, proposals and withdrawals
+ * are all stamped with wall time (a withdrawal by the database), so wall time compares them.
  */
 export async function assertMayApprove(
   db: Executor,
@@ -86,18 +87,16 @@ export async function assertMayApprove(
     kind,
     proposedAt,
     eligibleApproverIds,
-    now,
-  }: { kind: QuorumKind; proposedAt: Date; eligibleApproverIds?: readonly string[]; now: Date },
+  }: { kind: QuorumKind; proposedAt: Date; eligibleApproverIds?: readonly string[] },
 ): Promise<void> {
-  const holder = (await listStaffHolding(db, QUORUM_KINDS[kind])).find(
-    (staff) => staff.userId === actor.user.id,
-  );
+  const now = new Date();
+  const holder = (
+    await listStaffHolding(db, QUORUM_KINDS[kind], { delayMs: config.staffApproval.delayMs })
+  ).find((staff) => staff.userId === actor.user.id);
   if (!holder) throw new AppError('FORBIDDEN', approverLacksRoleMessage(rolesHolding(kind)));
   if (holder.heldSince > proposedAt) throw new AppError('FORBIDDEN', MESSAGES.approverGrantedAfterProposal);
-  const canApproveFrom = new Date(holder.heldSince.getTime() + config.staffApproval.delayMs);
-  if (canApproveFrom > now) {
-    throw new AppError('FORBIDDEN', approverTooNewMessage(canApproveFrom));
-  }
+  if (holder.canApproveFrom > now)
+    throw new AppError('FORBIDDEN', approverTooNewMessage(holder.canApproveFrom));
   if (eligibleApproverIds && !eligibleApproverIds.includes(actor.user.id)) {
     throw new AppError('FORBIDDEN', MESSAGES.approverNotEligible);
   }

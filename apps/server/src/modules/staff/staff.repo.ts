@@ -1,5 +1,5 @@
 import { ROLE_PERMISSIONS, STAFF_ROLES, type StaffPermission, type StaffRole } from '@vestora/shared';
-import { and, asc, eq, inArray, min } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { staffRoles, users } from '../../db/schema/index.ts';
 
@@ -17,16 +17,31 @@ function rolesGranting(permission: StaffPermission): StaffRole[] {
   return STAFF_ROLES.filter((role) => ROLE_PERMISSIONS[role].includes(permission));
 }
 
-/**
- * Active, unsuspended people holding `permission`, each with when they first held it: the people
- * who may approve an action that needs it.
- */
+export interface PermissionHolder {
+  userId: string;
+  fullName: string;
+  /** When they first held the permission. */
+  heldSince: Date;
+  /**
+   * When their approvals count: a grant by staff waits `delayMs`; one by the platform itself (the
+   * first owner at setup, the owners an upgrade made) does not, as nobody could have planted it.
+   */
+  canApproveFrom: Date;
+}
+
+/** Active, unsuspended people holding `permission`: the people who may approve an action that needs it. */
 export async function listStaffHolding(
   db: Executor,
   permission: StaffPermission,
-): Promise<{ userId: string; fullName: string; heldSince: Date }[]> {
+  { delayMs = 0 }: { delayMs?: number } = {},
+): Promise<PermissionHolder[]> {
   const rows = await db
-    .select({ userId: users.id, fullName: users.fullName, heldSince: min(staffRoles.grantedAt) })
+    .select({
+      userId: users.id,
+      fullName: users.fullName,
+      grantedAt: staffRoles.grantedAt,
+      grantedBy: staffRoles.grantedBy,
+    })
     .from(staffRoles)
     .innerJoin(users, eq(users.id, staffRoles.userId))
     .where(
@@ -36,9 +51,19 @@ export async function listStaffHolding(
         eq(users.suspended, false),
       ),
     )
-    .groupBy(users.id, users.fullName)
     .orderBy(asc(users.id));
-  return rows.flatMap((row) => (row.heldSince ? [{ ...row, heldSince: row.heldSince }] : []));
+  const holders = new Map<string, PermissionHolder>();
+  for (const row of rows) {
+    const canApproveFrom = new Date(row.grantedAt.getTime() + (row.grantedBy ? delayMs : 0));
+    const held = holders.get(row.userId);
+    holders.set(row.userId, {
+      userId: row.userId,
+      fullName: row.fullName,
+      heldSince: held && held.heldSince < row.grantedAt ? held.heldSince : row.grantedAt,
+      canApproveFrom: held && held.canApproveFrom < canApproveFrom ? held.canApproveFrom : canApproveFrom,
+    });
+  }
+  return [...holders.values()];
 }
 
 /** Replaces a person's roles; `users.is_admin` follows, true while any role is held. */
@@ -88,6 +113,7 @@ export async function listStaffMembers(db: Executor) {
       totpEnabledAt: users.totpEnabledAt,
       role: staffRoles.role,
       grantedAt: staffRoles.grantedAt,
+      grantedBy: staffRoles.grantedBy,
     })
     .from(staffRoles)
     .innerJoin(users, eq(users.id, staffRoles.userId))
@@ -101,7 +127,7 @@ export async function listStaffMembers(db: Executor) {
       email: string;
       suspended: boolean;
       isTwoFactorOn: boolean;
-      roles: StaffRoleGrant[];
+      roles: (StaffRoleGrant & { grantedBy: string | null })[];
     }
   >();
   for (const row of rows) {
@@ -113,7 +139,7 @@ export async function listStaffMembers(db: Executor) {
       isTwoFactorOn: row.totpEnabledAt !== null,
       roles: [],
     };
-    member.roles.push({ role: row.role, grantedAt: row.grantedAt });
+    member.roles.push({ role: row.role, grantedAt: row.grantedAt, grantedBy: row.grantedBy });
     members.set(row._id, member);
   }
   return [...members.values()];

@@ -36,10 +36,13 @@ export async function getStaff(deps: StaffDeps): Promise<{ data: StaffMember[]; 
   const [members, policy] = await Promise.all([listStaffMembers(deps.db), getPolicyRules(deps.db)]);
   const data = members.map((member) => ({
     ...member,
-    roles: member.roles.map(({ role, grantedAt }) => ({
+    roles: member.roles.map(({ role, grantedAt, grantedBy }) => ({
       role,
       grantedAt: grantedAt.toISOString(),
-      canApproveFrom: new Date(grantedAt.getTime() + deps.config.staffApproval.delayMs).toISOString(),
+      // The same rule as listStaffHolding's: the platform's own grants are not delayed.
+      canApproveFrom: new Date(
+        grantedAt.getTime() + (grantedBy ? deps.config.staffApproval.delayMs : 0),
+      ).toISOString(),
     })),
   }));
   return { data, policy };
@@ -74,17 +77,12 @@ export async function setStaffRoles(
   const change: StaffRolesChange = { userId, roles: [...new Set(roles)] };
   return runInTransaction(deps.db, async (tx) => {
     await assertRolesChangeAllowed(tx, change);
-    const proposed = await proposeAdminChange(tx, deps, actor, {
+    const proposed = await proposeAdminChange(tx, actor, {
       kind: 'staff.roles',
       subject: userId,
       payload: change,
     });
-    if (!proposed)
-      await applyStaffRoles(
-        tx,
-        { approver: actor, requestedBy: actor.user.id, now: deps.clock.now() },
-        change,
-      );
+    if (!proposed) await applyStaffRoles(tx, { approver: actor, requestedBy: actor.user.id }, change);
     return { isPending: !!proposed };
   });
 }
@@ -101,12 +99,18 @@ async function assertRolesChangeAllowed(tx: Executor, { userId, roles }: StaffRo
 
 async function applyStaffRoles(
   tx: Transaction,
-  { approver, requestedBy, now }: { approver: Actor; requestedBy: string; now: Date },
+  { approver, requestedBy }: { approver: Actor; requestedBy: string },
   change: StaffRolesChange,
 ): Promise<void> {
   await assertRolesChangeAllowed(tx, change);
   const before = (await listRolesOf(tx, change.userId)).map((grant) => grant.role);
-  await replaceRoles(tx, { userId: change.userId, roles: change.roles, grantedBy: requestedBy, now });
+  // Wall time, which the delay on new staff and proposals are measured in (quorum.service.ts).
+  await replaceRoles(tx, {
+    userId: change.userId,
+    roles: change.roles,
+    grantedBy: requestedBy,
+    now: new Date(),
+  });
   const { user } = await loadUserRecord(tx, change.userId);
   await recordAudit(tx, approver, {
     action: 'staff.roles',
@@ -156,7 +160,7 @@ export async function setQuorum(
 ): Promise<{ isPending: boolean }> {
   return runInTransaction(deps.db, async (tx) => {
     await assertQuorumReachable(tx, change);
-    const proposed = await proposeAdminChange(tx, deps, actor, {
+    const proposed = await proposeAdminChange(tx, actor, {
       kind: 'policy.quorum',
       subject: change.kind,
       payload: change,

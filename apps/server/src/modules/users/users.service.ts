@@ -117,7 +117,7 @@ export async function setSuspension(
     const proposed =
       suspended &&
       before.isAdmin &&
-      (await proposeAdminChange(tx, deps, actor, {
+      (await proposeAdminChange(tx, actor, {
         kind: 'staff.suspension',
         subject: id,
         payload: { userId: id },
@@ -171,7 +171,7 @@ export async function deleteUser(
     await assertNothingOpen(tx, id);
     const proposed =
       before.isAdmin &&
-      (await proposeAdminChange(tx, deps, actor, {
+      (await proposeAdminChange(tx, actor, {
         kind: 'staff.deletion',
         subject: id,
         payload: { userId: id },

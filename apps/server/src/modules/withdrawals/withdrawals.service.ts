@@ -141,7 +141,7 @@ export async function approveWithdrawal(
 ): Promise<'paid' | 'awaitingApprovals'> {
   const { actor, now } = deps;
   const withdrawal = await lockPendingWithdrawal(tx, id);
-  await assertMayApprove(tx, deps, actor, { kind: 'withdrawal', proposedAt: withdrawal.createdAt, now });
+  await assertMayApprove(tx, deps, actor, { kind: 'withdrawal', proposedAt: withdrawal.createdAt });
   let approverIds = [actor.user.id];
   if (withdrawal.requiredApprovals > 1) {
     const isNew = await insertWithdrawalApproval(tx, {
