@@ -31,6 +31,7 @@ export * from './rates.ts';
 export * from './sessions.ts';
 export * from './setup.ts';
 export * from './site.ts';
+export * from './staff.ts';
 export * from './statement.ts';
 export * from './support.ts';
 export * from './two-factor.ts';

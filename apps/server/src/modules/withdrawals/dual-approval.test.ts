@@ -13,11 +13,13 @@ import {
   bearer,
   createMailbox,
   createTestApp,
+  grantStaffRoles,
   login,
   signUpAndLogin,
   type TestApp,
   waitForMail,
 } from '../../../test/test-app.ts';
+import { loadConfig } from '../../config/env.ts';
 
 const BTC_ADDRESS = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq';
 
@@ -26,7 +28,12 @@ const mailbox = createMailbox();
 let t: TestApp;
 let first: { token: string; id: string };
 beforeAll(async () => {
-  t = await createTestApp({}, { clock, mailer: mailbox });
+  const config = loadConfig({});
+  // Funding the depositors is not what this file tests: their credits apply at once.
+  t = await createTestApp(
+    { staffApproval: { ...config.staffApproval, creditCents: 10n ** 15n } },
+    { clock, mailer: mailbox },
+  );
   const admin = await login(t.app, ADMIN.email, ADMIN.password);
   first = { token: admin.token, id: admin.user._id };
 });
@@ -38,12 +45,11 @@ function setRole(token: string, id: string, payload: object) {
   return t.app.inject({ method: 'PUT', url: `/api/admin/users/${id}/role`, headers: bearer(token), payload });
 }
 
-/** A verified account made an administrator by the seeded one. */
+/** A verified account that has been an owner for long past the delay on new staff. */
 async function newAdministrator() {
   const person = await signUpAndLogin(t.app);
   await verify(t.app, first.token, person.user._id);
-  const granted = await setRole(first.token, person.user._id, { isAdmin: true, password: ADMIN.password });
-  expect(granted.statusCode).toBe(200);
+  await grantStaffRoles(t.app, person.input.userName, ['owner']);
   return { token: person.token, id: person.user._id, fullName: person.user.fullName, input: person.input };
 }
 
@@ -99,10 +105,10 @@ async function totalWithdrawn(person: { token: string; user: { _id: string } }) 
 }
 
 describe('the administrator role', () => {
-  it('keeps the last administrator, and needs the password and a verified account', async () => {
+  it('keeps the last owner, and needs the password and a verified account', async () => {
     const self = await setRole(first.token, first.id, { isAdmin: false, password: ADMIN.password });
     expect(self.statusCode).toBe(409);
-    expect(self.json().message).toBe(MESSAGES.lastAdministrator);
+    expect(self.json().message).toBe(MESSAGES.lastOwner);
 
     const unverified = await signUpAndLogin(t.app);
     const refused = await setRole(first.token, unverified.user._id, {
@@ -126,50 +132,65 @@ describe('the administrator role', () => {
     expect(consoleAnswer.statusCode).toBe(403);
   });
 
-  it('grants and revokes the role, audited and e-mailed, taking effect on the next request', async () => {
-    const second = await newAdministrator();
-    await waitForMail(mailbox, second.input.email, /is now an administrator/);
-    expect(
-      (await t.app.inject({ url: '/api/admin/withdrawals', headers: bearer(second.token) })).statusCode,
-    ).toBe(200);
-    const revoked = await setRole(first.token, second.id, { isAdmin: false, password: ADMIN.password });
-    expect(revoked.statusCode).toBe(200);
-    expect(revoked.json()).toMatchObject({
-      message: MESSAGES.administratorRoleRevoked,
-      data: { isAdmin: false },
+  it('grants the role at once while there is one owner; revoking it then waits for another owner, audited and e-mailed', async () => {
+    const person = await signUpAndLogin(t.app);
+    await verify(t.app, first.token, person.user._id);
+    const granted = await setRole(first.token, person.user._id, { isAdmin: true, password: ADMIN.password });
+    expect(granted.json()).toMatchObject({
+      message: MESSAGES.administratorRoleGranted,
+      data: { isAdmin: true },
     });
+    await waitForMail(mailbox, person.input.email, /Your staff roles changed/);
     expect(
-      (await t.app.inject({ url: '/api/admin/withdrawals', headers: bearer(second.token) })).statusCode,
-    ).toBe(403);
-    await waitForMail(mailbox, second.input.email, /is no longer an administrator/);
+      (await t.app.inject({ url: '/api/admin/withdrawals', headers: bearer(person.token) })).statusCode,
+    ).toBe(200);
+
+    const revoked = await setRole(first.token, person.user._id, { isAdmin: false, password: ADMIN.password });
+    expect(revoked.json()).toMatchObject({ message: MESSAGES.staffChangePending, data: { isAdmin: true } });
+    const approver = await newAdministrator();
+    const pending = await t.app.inject({ url: '/api/admin/pendingChanges', headers: bearer(approver.token) });
+    const change = pending
+      .json()
+      .data.find(
+        (row: { kind: string; subject: string }) =>
+          row.kind === 'staff.roles' && row.subject === person.user._id,
+      );
+    // Who may approve was fixed when the revocation was proposed: an owner added since may not; the
+    // staff member it is about, an owner then, may, but only once past the delay on new staff.
+    expect(change.refusal).toBe(MESSAGES.approverNotEligible);
+    const ownConsent = await t.app.inject({
+      method: 'PUT',
+      url: `/api/admin/pendingChanges/${change._id}/approve`,
+      headers: bearer(person.token),
+    });
+    expect(ownConsent.statusCode).toBe(403);
+    expect(ownConsent.json().message).toMatch(/^New staff cannot approve anything yet/);
     const audit = await t.app.inject({ url: '/api/admin/audit?pageSize=200', headers: bearer(first.token) });
     const roleChanges = audit
       .json()
       .data.filter(
         (entry: { action: string; targetId: string }) =>
-          entry.action === 'user.role' && entry.targetId === second.id,
+          entry.action === 'staff.roles' && entry.targetId === person.user._id,
       );
-    expect(roleChanges).toHaveLength(2);
+    expect(roleChanges).toHaveLength(1);
   });
 
-  it('lets one of two administrators removing each other at the same moment succeed', async () => {
-    // The earlier test revoked its administrator: with these two, the seeded one steps down, leaving two.
+  it('two owners removing each other at the same moment both wait, and neither is applied', async () => {
     const a = await newAdministrator();
     const b = await newAdministrator();
-    const demoteFirst = await setRole(b.token, first.id, { isAdmin: false, password: b.input.password });
-    expect(demoteFirst.statusCode).toBe(200);
     const [aRemovesB, bRemovesA] = await Promise.all([
       setRole(a.token, b.id, { isAdmin: false, password: a.input.password }),
       setRole(b.token, a.id, { isAdmin: false, password: b.input.password }),
     ]);
-    const statuses = [aRemovesB.statusCode, bRemovesA.statusCode].sort();
-    expect(statuses).toEqual([200, 409]);
-    const survivor = aRemovesB.statusCode === 200 ? a : b;
-    const restored = await setRole(survivor.token, first.id, {
-      isAdmin: true,
-      password: survivor.input.password,
-    });
-    expect(restored.statusCode).toBe(200);
+    expect([aRemovesB.json().message, bRemovesA.json().message]).toEqual([
+      MESSAGES.staffChangePending,
+      MESSAGES.staffChangePending,
+    ]);
+    const { rows } = await t.pool.query(
+      "select count(*)::int as owners from staff_roles where role = 'owner' and user_id = any($1)",
+      [[a.id, b.id]],
+    );
+    expect(rows[0].owners).toBe(2);
   });
 });
 
