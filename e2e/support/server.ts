@@ -65,6 +65,10 @@ export async function startServer({
       // Suites save a withdrawal address and use it at once; the cool-off has a browser test with a
       // server of its own (e2e/user/withdrawal-safety.spec.ts).
       WITHDRAWAL_ADDRESS_COOLOFF_HOURS: '0',
+      // A suite signs the administrator in once and acts through the API for many minutes; the
+      // few-minute window of staff sudo mode has its tests in the server suite (insider.test.ts)
+      // and the console's password prompt a browser test of its own.
+      STAFF_REAUTH_MINUTES: '60',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

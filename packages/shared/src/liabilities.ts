@@ -16,9 +16,20 @@ export const LiabilitySnapshotSchema = z.object({
 });
 export type LiabilitySnapshot = z.infer<typeof LiabilitySnapshotSchema>;
 
+/**
+ * Who guards money leaving: how many staff must approve a large withdrawal and how many could, so
+ * depositors see the governance they trust (1 of 1 is a single approver).
+ */
+export const GovernanceSchema = z.object({
+  approvers: z.number().int(),
+  eligible: z.number().int(),
+});
+export type Governance = z.infer<typeof GovernanceSchema>;
+
 export const LiabilityListSchema = z.object({
   /** Hex of the 32-byte raw Ed25519 public key. */
   publicKey: z.string(),
+  governance: GovernanceSchema,
   /** Newest first. */
   snapshots: z.array(LiabilitySnapshotSchema),
 });

@@ -234,6 +234,7 @@ export const MESSAGES = {
   staffReauthNeeded:
     'Confirm your password to continue: staff actions that move money or change who holds power need it within the last few minutes.',
   staffReauthConfirmed: 'Password confirmed.',
+  staffReauthPasswordNeeded: 'Enter your password to continue.',
   creditPending: 'Saved for approval: another staff member must approve this credit before it is added.',
   staffChangePending: 'Saved for approval: another owner must approve this before it takes effect.',
   policyChangePending: 'Saved for approval: other owners must approve the new policy before it applies.',

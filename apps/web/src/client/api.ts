@@ -43,8 +43,23 @@ export function newIdempotencyKey(): string {
  * longer knows the token (expired or revoked elsewhere), so the stale session is dropped.
  */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const response = await sendRequest(path, options);
+  const response = await sendRequest(path, options).catch(async (error: unknown) => {
+    // A staff act that needs the password again (sudo mode): asked for, then sent once more, with
+    // the same Idempotency-Key, so it still runs at most once.
+    const isReauthNeeded = error instanceof ApiError && error.details.reauthRequired === true;
+    if (isReauthNeeded && reauthPrompt && (await reauthPrompt())) return sendRequest(path, options);
+    throw error;
+  });
   return (await response.json().catch(() => null)) as T;
+}
+
+/** Asks the person for their password again; true once the server has accepted it, false if they cancel. */
+type ReauthPrompt = () => Promise<boolean>;
+let reauthPrompt: ReauthPrompt | null = null;
+
+/** The console registers its password prompt here while it is shown. */
+export function setReauthPrompt(prompt: ReauthPrompt | null): void {
+  reauthPrompt = prompt;
 }
 
 /** Sends the request with the session's token; an answer other than success becomes an ApiError. */

@@ -75,9 +75,14 @@ export const setQuorumRoute = defineRoute({
 });
 
 export const ReauthenticateRequestSchema = z.object({
-  password: z.string({ message: MESSAGES.passwordWrong }).max(200, MESSAGES.passwordWrong),
-  code: z.string().max(20).optional(),
+  password: z
+    .string({ message: MESSAGES.staffReauthPasswordNeeded })
+    .min(1, MESSAGES.staffReauthPasswordNeeded)
+    .max(200, MESSAGES.passwordWrong),
+  code: z.string().trim().max(20).optional(),
 });
+
+export type ReauthenticateRequest = z.input<typeof ReauthenticateRequestSchema>;
 
 export const reauthenticateRoute = defineRoute({
   method: 'POST',

@@ -25,6 +25,7 @@ import { AppError } from '../../lib/errors.ts';
 import { runAsLeader, startRepeating } from '../../lib/leader-job.ts';
 import { runInTransaction } from '../../lib/transaction.ts';
 import { readSecret } from '../files/files.service.ts';
+import { moneyGovernance } from '../staff/quorum.service.ts';
 import {
   countTransfers,
   findLatestSnapshot,
@@ -211,10 +212,14 @@ async function buildAndStoreSnapshot(db: Database, clock: Clock): Promise<Snapsh
   return { snapshot, userCount: totals.length, ledgerTransferCount: transferCount.toString() };
 }
 
-/** Every published snapshot, newest first, with the key that signed them. */
+/** Every published snapshot, newest first, with the key that signed them and who guards payouts. */
 export async function listPublishedSnapshots(db: Database): Promise<LiabilityList> {
-  const [keys, rows] = await Promise.all([liabilityKeys(db), listSnapshots(db)]);
-  return { publicKey: keys.publicKey, snapshots: rows.map(toPublished) };
+  const [keys, rows, governance] = await Promise.all([
+    liabilityKeys(db),
+    listSnapshots(db),
+    moneyGovernance(db),
+  ]);
+  return { publicKey: keys.publicKey, governance, snapshots: rows.map(toPublished) };
 }
 
 /** The signed-in user's inclusion proof in the newest snapshot, or in `snapshotId`. */

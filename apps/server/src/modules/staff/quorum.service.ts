@@ -3,6 +3,7 @@ import {
   approverLacksRoleMessage,
   approverTooNewMessage,
   DEFAULT_QUORUM,
+  type Governance,
   MESSAGES,
   QUORUM_KINDS,
   type QuorumKind,
@@ -71,6 +72,15 @@ function rolesHolding(kind: QuorumKind): string {
 /** "Needs 1 more approval from finance or owner." */
 export function remainingApprovalsSentence(kind: QuorumKind, remaining: number): string {
   return approvalsRemainingMessage(remaining, rolesHolding(kind));
+}
+
+/** How many staff must approve a large withdrawal today, and how many could: the public governance line. */
+export async function moneyGovernance(db: Executor): Promise<Governance> {
+  const [policy, holders] = await Promise.all([
+    readPolicy(db),
+    listStaffHolding(db, QUORUM_KINDS.withdrawal),
+  ]);
+  return { approvers: Math.max(1, Math.min(policy.withdrawal, holders.length)), eligible: holders.length };
 }
 
 /**

@@ -15,6 +15,7 @@ import {
 } from '../../ui/icons.tsx';
 import { Logo } from '../../ui/logo.tsx';
 import { ConsoleAlerts } from './console-alerts.tsx';
+import { ReauthPrompt } from './staff/reauth-prompt.tsx';
 
 /** The console's sections, in the order of the specification's navigation, then what we add. */
 const NAVIGATION = [
@@ -120,6 +121,7 @@ export function AdminLayout() {
         <ConsoleAlerts />
         <Outlet />
       </main>
+      <ReauthPrompt />
     </div>
   );
 }

@@ -1,4 +1,10 @@
-import { formatUsd, type LiabilityList, NO_PREVIOUS_ROOT, type ProofCheck } from '@vestora/shared';
+import {
+  formatUsd,
+  type Governance,
+  type LiabilityList,
+  NO_PREVIOUS_ROOT,
+  type ProofCheck,
+} from '@vestora/shared';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { errorMessage } from '../../../client/api.ts';
@@ -14,6 +20,30 @@ const takenAtFormat = new Intl.DateTimeFormat('en-GB', {
 
 function Hex({ value }: { value: string }) {
   return <code className="font-mono text-xs break-all text-slate-800">{value}</code>;
+}
+
+/** "2 of 3": who must agree before a large withdrawal leaves, so depositors know what they trust. */
+function governanceSentence({ approvers, eligible }: Governance): string {
+  if (approvers <= 1) {
+    return 'Money leaving the platform is guarded by a single approver: one staff member can approve a withdrawal alone.';
+  }
+  return `Money leaving the platform is guarded by ${approvers} of ${eligible} approvers: a large withdrawal is paid only once ${approvers} different staff members have approved it.`;
+}
+
+function GovernanceLine({ governance }: { governance: Governance }) {
+  return (
+    <section aria-labelledby="governance-heading" className="space-y-2">
+      <h2 id="governance-heading" className="text-xl font-semibold text-slate-900">
+        Who approves payouts
+      </h2>
+      <p
+        className="rounded-lg border border-slate-200 bg-white px-4 py-3 text-sm text-slate-800"
+        data-testid="governance"
+      >
+        {governanceSentence(governance)}
+      </p>
+    </section>
+  );
 }
 
 /** The chain and every signature, checked by this browser as the page opens. */
@@ -142,6 +172,8 @@ export function LiabilitiesPage() {
           </ul>
         </div>
       </section>
+
+      {list && <GovernanceLine governance={list.governance} />}
 
       <section aria-labelledby="key-heading" className="space-y-3">
         <h2 id="key-heading" className="text-xl font-semibold text-slate-900">
