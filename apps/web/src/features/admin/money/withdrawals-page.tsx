@@ -38,8 +38,9 @@ function CopyAddress({ address }: { address: string }) {
 }
 
 /**
- * Why a large withdrawal is still here: it needs two different administrators, who approved it
- * first and when, and, with a single administrator, that it cannot be paid until there is another.
+ * Why a large withdrawal is still here: how many different staff members must approve it (fixed
+ * when it was requested), who approved it so far and when, and, when fewer people can approve
+ * withdrawals than it needs, that it waits until there are more.
  */
 function ApprovalNote({
   withdrawal,
@@ -49,18 +50,23 @@ function ApprovalNote({
   administratorCount: number;
 }) {
   if (!withdrawal.needsTwoApprovals) return null;
-  const [firstApproval] = withdrawal.approvals;
+  const { approvals, requiredApprovals } = withdrawal;
+  const remaining = requiredApprovals - approvals.length;
+  const given = approvals
+    .map((approval) => `${approval.adminName}, ${formatDateTime(approval.at)}`)
+    .join('; ');
   return (
     <div className="mt-2 space-y-1 text-xs">
       <p className="text-slate-700">
-        {firstApproval
-          ? `First approval: ${firstApproval.adminName}, ${formatDateTime(firstApproval.at)}. Waiting for a second administrator.`
-          : 'Large withdrawal: two different administrators must approve it.'}
+        {approvals.length > 0
+          ? `Approved by ${given}. Waiting for ${remaining} more approval${remaining === 1 ? '' : 's'} from a different staff member.`
+          : `Large withdrawal: ${requiredApprovals} different staff members must approve it.`}
       </p>
-      {administratorCount < 2 && (
+      {administratorCount < requiredApprovals && (
         <p className="text-amber-800">
-          There is only one administrator, so it waits: make another verified account an administrator under
-          Users.
+          Only {administratorCount} staff {administratorCount === 1 ? 'member' : 'members'} can approve
+          withdrawals, fewer than it needs, so it waits: give another verified account the finance role under
+          Staff.
         </p>
       )}
     </div>
