@@ -1,5 +1,6 @@
 export * from './account.ts';
 export * from './admin-changes.ts';
+export * from './audit-chain.ts';
 export * from './auth.ts';
 export * from './auth-forms.ts';
 export * from './chain.ts';
