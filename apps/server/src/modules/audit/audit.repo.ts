@@ -46,7 +46,10 @@ export async function insertAuditEntry(db: Executor, values: NewAuditEntry): Pro
  * PostgreSQL stores: read through the driver, a jsonb string that looks like JSON ('"12"') would
  * come back parsed a second time (12) and no longer hash as written.
  */
-export async function listAuditChainPage(db: Executor, { afterSeq, limit }: { afterSeq: number; limit: number }) {
+export async function listAuditChainPage(
+  db: Executor,
+  { afterSeq, limit }: { afterSeq: number; limit: number },
+) {
   return db
     .select({
       id: auditLog.id,
