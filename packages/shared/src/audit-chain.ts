@@ -21,11 +21,3 @@ export const AuditChainStatusSchema = z.discriminatedUnion('ok', [
   }),
 ]);
 export type AuditChainStatus = z.infer<typeof AuditChainStatusSchema>;
-
-/** The one line the console and the command show. */
-export function describeAuditChain(status: AuditChainStatus): string {
-  if (!status.ok)
-    return `Audit log: broken at entry #${status.firstBroken.seq} (${status.firstBroken.reason})`;
-  const entries = new Intl.NumberFormat('en-US').format(status.rows);
-  return `Audit log: intact, ${entries} ${status.rows === 1 ? 'entry' : 'entries'}`;
-}
