@@ -108,11 +108,10 @@ describe('the audit log as a hash chain', () => {
     expect(rows.slice(1).map((row) => row.prev_hash)).toEqual(rows.slice(0, -1).map((row) => row.hash));
     expect(before.rows + 20).toBe(rows.length);
     const last = rows.at(-1);
-    expect(await verifyAuditChain(t.db)).toEqual({
-      ok: true,
-      rows: rows.length,
-      head: { seq: rows.length, hash: last?.hash },
-    });
+    const intact = { ok: true, rows: rows.length, head: { seq: rows.length, hash: last?.hash } };
+    expect(await verifyAuditChain(t.db)).toEqual(intact);
+    // Page after page, the walk carries the previous hash across each page's end.
+    expect(await verifyAuditChain(t.db, { pageSize: 3 })).toEqual(intact);
   });
 
   it('hashes what jsonb gives back, whatever the key order, numbers or text of the content', async () => {
@@ -179,11 +178,13 @@ describe('the audit log as a hash chain', () => {
     const next = await entryAt(8);
     await tamper('delete from audit_log where seq = 7');
 
-    expect(await verifyAuditChain(t.db)).toEqual({
+    const gap = {
       ok: false,
       rows: 6,
       firstBroken: { id: next.id, seq: 8, reason: 'deleted before it: entry #6 is followed by #8' },
-    });
+    };
+    expect(await verifyAuditChain(t.db)).toEqual(gap);
+    expect(await verifyAuditChain(t.db, { pageSize: 6 })).toEqual(gap);
     const run = await runVerifyAudit();
     expect(run.code).toBe(1);
     expect(run.output).toContain(`Audit log: broken at entry #8`);

@@ -90,18 +90,21 @@ const VERIFY_PAGE_SIZE = 1000;
  * entries leaves a shorter chain that still holds, which only a head recorded elsewhere reveals
  * (hence the head in the answer).
  */
-export async function verifyAuditChain(db: Executor): Promise<AuditChainStatus> {
+export async function verifyAuditChain(
+  db: Executor,
+  { pageSize = VERIFY_PAGE_SIZE }: { pageSize?: number } = {},
+): Promise<AuditChainStatus> {
   let previous: { seq: number; hash: string } = { seq: 0, hash: GENESIS_HASH };
   let rows = 0;
   for (;;) {
-    const page = await listAuditChainPage(db, { afterSeq: previous.seq, limit: VERIFY_PAGE_SIZE });
+    const page = await listAuditChainPage(db, { afterSeq: previous.seq, limit: pageSize });
     for (const row of page) {
       const reason = brokenLink(row, previous) ?? brokenContent(row);
       if (reason) return { ok: false, rows, firstBroken: { id: row.id, seq: row.seq, reason } };
       rows += 1;
       previous = { seq: row.seq, hash: row.hash };
     }
-    if (page.length < VERIFY_PAGE_SIZE) break;
+    if (page.length < pageSize) break;
   }
   return { ok: true, rows, head: rows > 0 ? previous : null };
 }
