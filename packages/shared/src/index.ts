@@ -1,5 +1,7 @@
 export * from './account.ts';
 export * from './admin-changes.ts';
+export * from './audit-chain.ts';
+export * from './audit-chain-line.ts';
 export * from './auth.ts';
 export * from './auth-forms.ts';
 export * from './chain.ts';

@@ -5,3 +5,8 @@ export const auditLogRoute: RouteRef<typeof audit.auditLogRoute> = {
   method: 'GET',
   path: '/api/admin/audit',
 };
+
+export const auditChainRoute: RouteRef<typeof audit.auditChainRoute> = {
+  method: 'GET',
+  path: '/api/admin/audit/verify',
+};

@@ -1,10 +1,10 @@
-import type { LedgerHealth, ReserveStatus } from '@vestora/shared';
+import { describeAuditChain, type LedgerHealth, type ReserveStatus } from '@vestora/shared';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { count, usd } from '../../ui/format.ts';
 import { AlertIcon } from '../../ui/icons.tsx';
 import { Notice } from '../../ui/notice.tsx';
-import { useAdminSecurity, useLedgerHealth, useReserve } from './console-status-api.ts';
+import { useAdminSecurity, useAuditChain, useLedgerHealth, useReserve } from './console-status-api.ts';
 import { useWallets } from './gateways/wallets-api.ts';
 import { SetupChecklist } from './settings/setup-checklist.tsx';
 
@@ -31,28 +31,34 @@ function ledgerProblems(health: LedgerHealth): string[] {
   return problems;
 }
 
+/** A check that could not be made: grey, so it neither reassures nor alarms. */
+function UnavailableNote({ children }: { children: ReactNode }) {
+  return (
+    <p className="inline-flex items-center gap-2 rounded-full bg-slate-100 px-3 py-1 text-xs font-medium text-slate-600">
+      <span aria-hidden="true" className="h-2 w-2 rounded-full bg-slate-400" />
+      {children}
+    </p>
+  );
+}
+
+/** A check that holds: a quiet green note. */
+function HealthyNote({ children }: { children: ReactNode }) {
+  return (
+    <p
+      role="status"
+      className="inline-flex items-center gap-2 rounded-full bg-green-50 px-3 py-1 text-xs font-medium text-green-800 ring-1 ring-green-200 ring-inset"
+    >
+      <span aria-hidden="true" className="h-2 w-2 rounded-full bg-green-500" />
+      {children}
+    </p>
+  );
+}
+
 function LedgerHealthBanner() {
   const { data: health, isError } = useLedgerHealth();
-  if (isError) {
-    return (
-      <p className="inline-flex items-center gap-2 rounded-full bg-slate-100 px-3 py-1 text-xs font-medium text-slate-600">
-        <span aria-hidden="true" className="h-2 w-2 rounded-full bg-slate-400" />
-        Ledger health unavailable
-      </p>
-    );
-  }
+  if (isError) return <UnavailableNote>Ledger health unavailable</UnavailableNote>;
   if (!health) return null;
-  if (health.isHealthy) {
-    return (
-      <p
-        role="status"
-        className="inline-flex items-center gap-2 rounded-full bg-green-50 px-3 py-1 text-xs font-medium text-green-800 ring-1 ring-green-200 ring-inset"
-      >
-        <span aria-hidden="true" className="h-2 w-2 rounded-full bg-green-500" />
-        Ledger balanced
-      </p>
-    );
-  }
+  if (health.isHealthy) return <HealthyNote>Ledger balanced</HealthyNote>;
   return (
     <Notice tone="error" role="alert" className="w-full">
       <p className="flex items-center gap-2 font-semibold text-red-900">
@@ -65,6 +71,26 @@ function LedgerHealthBanner() {
         ))}
       </ul>
       <p className="mt-2 pl-6.5">Stop approving money movements and investigate before going on.</p>
+    </Notice>
+  );
+}
+
+/** Whether the audit log's hash chain holds: no entry edited or removed in the database. */
+function AuditChainBanner() {
+  const { data: chain, isError } = useAuditChain();
+  if (isError) return <UnavailableNote>Audit log check unavailable</UnavailableNote>;
+  if (!chain) return null;
+  if (chain.ok) return <HealthyNote>{describeAuditChain(chain)}</HealthyNote>;
+  return (
+    <Notice tone="error" role="alert" className="w-full">
+      <p className="flex items-center gap-2 font-semibold text-red-900">
+        <AlertIcon width={18} height={18} className="shrink-0" />
+        {describeAuditChain(chain)}
+      </p>
+      <p className="mt-1 pl-6.5">
+        An entry was changed or removed in the database, outside the platform. Keep a backup of the database
+        as it is and find out who had access to it.
+      </p>
     </Notice>
   );
 }
@@ -169,14 +195,18 @@ function TwoFactorWarning() {
 }
 
 /**
- * What every page of the console opens with: the ledger's health (a quiet green note while it
- * holds, a red alert with the failing figures when it does not), a warning while plan returns
- * wait for the reserve, and one while any administrator signs in without a second factor.
+ * What every page of the console opens with: the ledger's health and the audit log's chain side
+ * by side (a quiet green note each while it holds, a red alert with what fails when it does not),
+ * a warning while plan returns wait for the reserve, and one while any administrator signs in
+ * without a second factor.
  */
 export function ConsoleAlerts() {
   return (
     <div className="mb-4 flex flex-col items-end gap-3">
-      <LedgerHealthBanner />
+      <div className="flex w-full flex-wrap items-start justify-end gap-2">
+        <LedgerHealthBanner />
+        <AuditChainBanner />
+      </div>
       <ReserveWarning />
       <RateWarning />
       <TwoFactorWarning />

@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   adminSecurityRoute,
+  auditChainRoute,
   fundReserveRoute,
   ledgerHealthRoute,
   reserveRoute,
@@ -21,6 +22,22 @@ export function useLedgerHealth() {
     queryFn: ({ signal }) => callApi(ledgerHealthRoute, { query: CACHED, signal }),
     select: ({ data }) => data,
     refetchInterval: STATUS_REFRESH_MS,
+  });
+}
+
+/**
+ * Verifying the audit log reads every entry, so the console asks less often than for the other
+ * banners, and not again on each page it opens; `npm run verify-audit` checks on demand.
+ */
+const AUDIT_CHAIN_REFRESH_MS = 10 * 60_000;
+
+export function useAuditChain() {
+  return useQuery({
+    queryKey: queryKeyOf(auditChainRoute),
+    queryFn: ({ signal }) => callApi(auditChainRoute, { signal }),
+    select: ({ data }) => data,
+    staleTime: AUDIT_CHAIN_REFRESH_MS,
+    refetchInterval: AUDIT_CHAIN_REFRESH_MS,
   });
 }
 
