@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { rm } from 'node:fs/promises';
+import pg from 'pg';
 import {
   type APIRequestContext,
   type Browser,
@@ -11,15 +12,23 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { expectAccessible } from '../support/axe.ts';
 import { launchBrowser, screenshot, VIEWPORTS } from '../support/browser.ts';
 import { confirmationTokenFromOutbox } from '../support/outbox.ts';
-import { E2E_ADMIN, freshDataDir, type RunningServer, startServer, stopServer } from '../support/server.ts';
+import {
+  E2E_ADMIN,
+  embeddedDatabaseUrl,
+  freshDataDir,
+  type RunningServer,
+  startServer,
+  stopServer,
+} from '../support/server.ts';
 import { callApi, logInApi } from '../user/user-helpers.ts';
 
 /*
- * A server of its own: the console's "only one administrator" note depends on how many there are,
- * which other suites on the shared server would change.
+ * A server of its own: the console's single-approver notice and the quorum a withdrawal needs
+ * depend on how many staff there are, which other suites on the shared server would change.
  */
 const BTC_ADDRESS = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq';
 const PASSWORD = 'Second#Eyes1';
+const SINGLE_STAFF_NOTICE = 'This platform has one staff member who can approve payouts';
 
 let server: RunningServer;
 let dataDir: string;
@@ -47,6 +56,16 @@ afterAll(async () => {
 /** The shared `callApi`, with a JSON body as this file writes its calls. */
 function call<T>(method: 'GET' | 'POST' | 'PUT', path: string, token: string | null, data?: unknown) {
   return callApi<T>(api, method, path, token, data === undefined ? {} : { data });
+}
+
+async function sql(text: string, values: unknown[]): Promise<void> {
+  const client = new pg.Client({ connectionString: await embeddedDatabaseUrl(dataDir) });
+  await client.connect();
+  try {
+    await client.query(text, values);
+  } finally {
+    await client.end();
+  }
 }
 
 async function logIn(userNameOrEmail: string, password: string) {
@@ -89,11 +108,11 @@ for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
       page = await context.newPage();
     });
 
-    it('waits on one approval, explains why, and pays on a second administrator named from the console', async () => {
+    it('pays on one approval while there is one staff member; once a second has served past the delay, a day of large withdrawals waits for both', async () => {
       const customer = await verifiedPerson('Ada');
       await call('PUT', `/api/admin/creditOrDebit/${customer.id}`, admin.token, {
         mode: 'credit',
-        amount: 12_000,
+        amount: 24_000,
         reason: 'funding',
       });
       await call('POST', '/api/user/addresses', customer.token, {
@@ -102,31 +121,32 @@ for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
         label: 'Cold',
         password: PASSWORD,
       });
-      const { data: withdrawal } = await call<{ data: { _id: string } }>(
-        'POST',
-        '/api/user/withdraw',
-        customer.token,
-        {
-          amount: 12_000,
-          addressId: (await call<{ data: { _id: string }[] }>('GET', '/api/user/addresses', customer.token))
-            .data[0]?._id,
-        },
-      );
+      const withdraw = async () => {
+        const { data: addresses } = await call<{ data: { _id: string }[] }>(
+          'GET',
+          '/api/user/addresses',
+          customer.token,
+        );
+        const { data } = await call<{ data: { _id: string; requiredApprovals: number } }>(
+          'POST',
+          '/api/user/withdraw',
+          customer.token,
+          { amount: 12_000, addressId: addresses[0]?._id },
+        );
+        return data;
+      };
 
+      // One staff member: a single approver, and the console says so.
+      const alone = await withdraw();
+      expect(alone.requiredApprovals).toBe(1);
       await openConsole('/admin/withdrawals');
+      await page.getByText(SINGLE_STAFF_NOTICE).first().waitFor();
       const row = page.getByRole('row').filter({ hasText: customer.fullName });
-      await row.getByText('Large withdrawal: two different administrators must approve it.').waitFor();
-      await row.getByText('There is only one administrator, so it waits').waitFor();
       await row.getByRole('button', { name: 'Approve' }).click();
       const approve = page.getByRole('alertdialog');
       await approve.getByRole('button', { name: 'Confirm' }).click();
       await approve.waitFor({ state: 'detached' });
-      await page.getByText('First approval recorded.').first().waitFor();
-      await row
-        .getByText(/^First approval: Site Administrator, .+ Waiting for a second administrator\.$/)
-        .waitFor();
-      await screenshot(page, `withdrawal-first-approval-${viewportName}`);
-      await expectAccessible(page, '/admin/withdrawals with a first approval');
+      await page.getByText('Withdrawal approved.').first().waitFor();
 
       const colleague = await verifiedPerson('Grace');
       await page.goto('/admin/testing');
@@ -137,23 +157,58 @@ for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
       await dialog.getByLabel('Your current password', { exact: true }).fill(E2E_ADMIN.password);
       await dialog.getByRole('button', { name: 'Make administrator' }).click();
       await page.getByText('The account is now an administrator.').first().waitFor();
+      // As if the delay on new staff had passed since.
+      await sql("update staff_roles set granted_at = now() - interval '73 hours' where user_id = $1", [
+        colleague.id,
+      ]);
 
-      await call('PUT', `/api/admin/approveWithdrawal/${withdrawal._id}`, colleague.token, {});
+      // The day's second $12,000 crosses the dual-approval amount: it needs both.
+      const second = await withdraw();
+      expect(second.requiredApprovals).toBe(2);
+      await page.goto('/admin/withdrawals');
+      const waiting = page.getByRole('row').filter({ hasText: customer.fullName });
+      await waiting.getByText('Large withdrawal: 2 different staff members must approve it.').waitFor();
+      await waiting.getByRole('button', { name: 'Approve' }).click();
+      await page.getByRole('alertdialog').getByRole('button', { name: 'Confirm' }).click();
+      await page.getByText('First approval recorded.').first().waitFor();
+      await waiting
+        .getByText(
+          /^Approved by Site Administrator, .+\. Waiting for 1 more approval from a different staff member\.$/,
+        )
+        .waitFor();
+      await screenshot(page, `withdrawal-first-approval-${viewportName}`);
+      await expectAccessible(page, '/admin/withdrawals with a first approval');
+
+      await call('PUT', `/api/admin/approveWithdrawal/${second._id}`, colleague.token, {});
       const { data: paid } = await call<{ data: { _id: string; status: string }[] }>(
         'GET',
         '/api/user/withdrawals',
         customer.token,
       );
-      expect(paid.find((candidate) => candidate._id === withdrawal._id)?.status).toBe('approved');
+      expect(paid.find((candidate) => candidate._id === second._id)?.status).toBe('approved');
       await page.goto('/admin/withdrawals');
       await page.getByRole('heading', { name: 'Withdrawals' }).waitFor();
       await expect.poll(() => page.getByRole('row').filter({ hasText: customer.fullName }).count()).toBe(0);
 
-      // The next width starts from one administrator again.
-      await call('PUT', `/api/admin/users/${colleague.id}/role`, admin.token, {
-        isAdmin: false,
-        password: E2E_ADMIN.password,
-      });
+      // The next width starts from one staff member again: removing the colleague waits for the
+      // colleague's own approval, the only other owner.
+      const { message } = await call<{ message: string }>(
+        'PUT',
+        `/api/admin/users/${colleague.id}/role`,
+        admin.token,
+        {
+          isAdmin: false,
+          password: E2E_ADMIN.password,
+        },
+      );
+      expect(message).toBe('Saved for approval: another owner must approve this before it takes effect.');
+      const { data: changes } = await call<{ data: { _id: string; subject: string }[] }>(
+        'GET',
+        '/api/admin/pendingChanges',
+        colleague.token,
+      );
+      const removal = changes.find((change) => change.subject === colleague.id);
+      await call('PUT', `/api/admin/pendingChanges/${removal?._id}/approve`, colleague.token);
     });
   });
 }

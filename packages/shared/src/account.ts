@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { GovernanceSchema } from './liabilities.ts';
 import { MESSAGES } from './messages.ts';
 import { firstSignupProblem } from './signup-rules.ts';
 import { PageQuerySchema } from './user.ts';
@@ -247,6 +248,7 @@ export type TwoFactorSetup = z.infer<typeof TwoFactorSetupSchema>;
 export const AdminSecuritySchema = z.object({
   adminsWithoutTwoFactor: z.number().int(),
   isRequiredForAdmins: z.boolean(),
+  governance: GovernanceSchema,
 });
 
 export const LOGIN_OUTCOMES = [

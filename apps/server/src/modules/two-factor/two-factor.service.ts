@@ -14,6 +14,7 @@ import { notify } from '../notifications/notifications.service.ts';
 import type { Actor } from '../sessions/actor.ts';
 import { endSessionsOfUser } from '../sessions/live-sessions.service.ts';
 import { queueSecurityNotice } from '../sessions/security-notice.ts';
+import { moneyGovernance } from '../staff/quorum.service.ts';
 import { lockWithdrawalsAfterCredentialChange } from '../withdrawal-addresses/withdrawal-addresses.service.ts';
 import { hashRecoveryCode } from './second-factor.ts';
 import {
@@ -217,8 +218,13 @@ export async function getLoginHistory(
   return { data, total, page: query.page, pageSize: query.pageSize };
 }
 
+/** The console's security posture: password-only staff, and how many approve a payout. */
 export async function getAdminSecurity(db: Executor, isRequiredForAdmins: boolean) {
-  return { adminsWithoutTwoFactor: await countAdminsWithoutTwoFactor(db), isRequiredForAdmins };
+  const [adminsWithoutTwoFactor, governance] = await Promise.all([
+    countAdminsWithoutTwoFactor(db),
+    moneyGovernance(db),
+  ]);
+  return { adminsWithoutTwoFactor, isRequiredForAdmins, governance };
 }
 
 /** Reads and writes of this module that other modules call: its repository stays private to it. */

@@ -194,11 +194,30 @@ function TwoFactorWarning() {
   );
 }
 
+/** Four eyes need two people: said on every page while one person approves payouts alone. */
+function SingleApproverWarning() {
+  const { data: security } = useAdminSecurity();
+  if (!security || security.governance.approvers > 1) return null;
+  return (
+    <AmberBanner
+      role="status"
+      action={
+        <Link to="/admin/staff" className={BANNER_LINK_CLASS}>
+          Add staff
+        </Link>
+      }
+    >
+      <span className="font-semibold">This platform has one staff member who can approve payouts</span>: every
+      withdrawal, large credit and address change is one person's decision alone.
+    </AmberBanner>
+  );
+}
+
 /**
  * What every page of the console opens with: the ledger's health and the audit log's chain side
  * by side (a quiet green note each while it holds, a red alert with what fails when it does not),
- * a warning while plan returns wait for the reserve, and one while any administrator signs in
- * without a second factor.
+ * a warning while plan returns wait for the reserve, one while any administrator signs in
+ * without a second factor, and one while a single person approves payouts.
  */
 export function ConsoleAlerts() {
   return (
@@ -210,6 +229,7 @@ export function ConsoleAlerts() {
       <ReserveWarning />
       <RateWarning />
       <TwoFactorWarning />
+      <SingleApproverWarning />
       <SetupChecklist />
     </div>
   );
