@@ -74,6 +74,8 @@ export async function createTestApp(
       MAX_PENDING_DEPOSITS: '1000',
       MAX_PENDING_WITHDRAWALS: '1000',
       MAX_OPEN_TICKETS: '1000',
+      // Staff act without a second factor in most suites; the rule has tests that turn it on.
+      REQUIRE_ADMIN_2FA: 'false',
     }),
     ...overrides,
   };

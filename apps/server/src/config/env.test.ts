@@ -11,4 +11,17 @@ describe('loadConfig', () => {
   it('still refuses a bad setting, naming it', () => {
     expect(() => loadConfig({ NODE_ENV: 'staging', PORT: 'eighty' })).toThrow(/PORT/);
   });
+
+  it('guards staff by default: two-factor sign-in required, a quorum over $1,000 credits, a 72-hour delay and 5-minute sudo', () => {
+    const config = loadConfig({});
+    expect(config.requireAdmin2fa).toBe(true);
+    expect(loadConfig({ REQUIRE_ADMIN_2FA: 'false' }).requireAdmin2fa).toBe(false);
+    expect(loadConfig({ REQUIRE_ADMIN_2FA: '0' }).requireAdmin2fa).toBe(false);
+    expect(config.staffApproval).toEqual({
+      creditCents: 100_000n,
+      delayMs: 72 * 3_600_000,
+      reauthMs: 5 * 60_000,
+    });
+    expect(() => loadConfig({ STAFF_REAUTH_MINUTES: '0' })).toThrow(/STAFF_REAUTH_MINUTES/);
+  });
 });

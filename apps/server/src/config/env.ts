@@ -3,10 +3,11 @@ import path from 'node:path';
 import { z } from 'zod';
 import { DAY_MS } from '../lib/time.ts';
 
-const booleanFlag = z
+/** A flag that is on unless set to `false` or `0`. */
+const booleanFlagOn = z
   .enum(['true', 'false', '1', '0', ''])
   .optional()
-  .transform((value) => value === 'true' || value === '1');
+  .transform((value) => value !== 'false' && value !== '0');
 
 const EnvSchema = z.object({
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -29,7 +30,7 @@ const EnvSchema = z.object({
     .string()
     .optional()
     .transform((value, ctx) => parseTrustProxy(value ?? 'false', ctx)),
-  REQUIRE_ADMIN_2FA: booleanFlag,
+  REQUIRE_ADMIN_2FA: booleanFlagOn,
   MIN_DEPOSIT_USD: z.coerce.number().int().min(1).default(50),
   UPLOAD_MAX_BYTES: z.coerce
     .number()

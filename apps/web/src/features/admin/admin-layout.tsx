@@ -16,6 +16,7 @@ import {
 import { Logo } from '../../ui/logo.tsx';
 import { ConsoleAlerts } from './console-alerts.tsx';
 import { ReauthPrompt } from './staff/reauth-prompt.tsx';
+import { TwoFactorGate } from './two-factor-gate.tsx';
 
 /** The console's sections, in the order of the specification's navigation, then what we add. */
 const NAVIGATION = [
@@ -118,8 +119,10 @@ export function AdminLayout() {
         <AdminNavigation />
       </header>
       <main className="mx-auto max-w-7xl px-4 py-6">
-        <ConsoleAlerts />
-        <Outlet />
+        <TwoFactorGate>
+          <ConsoleAlerts />
+          <Outlet />
+        </TwoFactorGate>
       </main>
       <ReauthPrompt />
     </div>
