@@ -130,9 +130,13 @@ describe('REQUIRE_ADMIN_2FA', () => {
     }
   });
 
-  it('reports admins without a second factor for the console warning', async () => {
+  it('reports admins without a second factor, and the single approver, for the console warnings', async () => {
     const adminToken = (await login(t.app, ADMIN.email, ADMIN.password)).token;
     const response = await t.app.inject({ url: '/api/admin/security', headers: bearer(adminToken) });
-    expect(response.json().data).toEqual({ adminsWithoutTwoFactor: 1, isRequiredForAdmins: false });
+    expect(response.json().data).toEqual({
+      adminsWithoutTwoFactor: 1,
+      isRequiredForAdmins: false,
+      governance: { approvers: 1, eligible: 1 },
+    });
   });
 });
