@@ -77,6 +77,9 @@ export async function setStaffRoles(
   const change: StaffRolesChange = { userId, roles: [...new Set(roles)] };
   return runInTransaction(deps.db, async (tx) => {
     await assertRolesChangeAllowed(tx, change);
+    const held = (await listRolesOf(tx, userId)).map((grant) => grant.role);
+    const isSame = held.length === change.roles.length && held.every((role) => change.roles.includes(role));
+    if (isSame) return { isPending: false };
     const proposed = await proposeAdminChange(tx, actor, {
       kind: 'staff.roles',
       subject: userId,
