@@ -265,7 +265,13 @@ describe('removing a watch-only key', () => {
       const client = new pg.Client({ connectionString: await embeddedDatabaseUrl(dataDir) });
       await client.connect();
       try {
-        await client.query('update users set is_admin = true where user_name = $1', [second.user.userName]);
+        await client.query(
+          `with person as (update users set is_admin = true where user_name = $1 returning id)
+           insert into staff_roles (user_id, role, granted_at, granted_by)
+           select person.id, 'owner', now() - interval '1 year', (select id from users where user_name = 'admin')
+           from person`,
+          [second.user.userName],
+        );
       } finally {
         await client.end();
       }

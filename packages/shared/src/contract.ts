@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { StaffPermission } from './staff.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -6,14 +7,25 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 export type RouteAccess = 'public' | 'user' | 'admin';
 
 /**
+ * What a staff member must hold to call an admin route: a permission of the role table
+ * (`staff.ts`), or `any` for what every staff member reads or does for themselves (the console's
+ * banners, the approvals inbox, whose approvals the service checks by kind, the sudo prompt).
+ */
+export type RoutePermission = StaffPermission | 'any';
+
+/** A public or user route names no permission; an admin route must name one. */
+type RouteAccessRule =
+  | { access: 'public' | 'user'; permission?: never }
+  | { access: 'admin'; permission: RoutePermission };
+
+/**
  * One route of the API, declared once: the server registers and validates from it, the web client
  * builds its URLs and types from it, and the OpenAPI document is generated from it.
  */
-export interface RouteContract {
+export type RouteContract = RouteAccessRule & {
   method: HttpMethod;
   /** The full path in Fastify's syntax, `:name` for a path parameter. */
   path: string;
-  access: RouteAccess;
   /** One line for the API reference. */
   summary: string;
   params?: z.ZodType;
@@ -37,7 +49,7 @@ export interface RouteContract {
    * within STAFF_REAUTH_MINUTES (sudo mode), else 403 with `reauthRequired`.
    */
   isReauthRequired?: boolean;
-}
+};
 
 export function defineRoute<const Contract extends RouteContract>(contract: Contract): Contract {
   return contract;

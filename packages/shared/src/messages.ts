@@ -289,6 +289,10 @@ export function approvalsRemainingMessage(remaining: number, roles: string): str
   return `Approval recorded. Needs ${remaining} more approval${remaining === 1 ? '' : 's'} from ${roles}.`;
 }
 
+export function permissionMissingMessage(permission: string): string {
+  return `Your staff roles do not allow this: it needs the permission to ${permission}.`;
+}
+
 export function approverLacksRoleMessage(roles: string): string {
   return `Only ${roles} staff can approve this.`;
 }

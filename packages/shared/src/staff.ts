@@ -22,6 +22,21 @@ export const STAFF_PERMISSIONS = [
 ] as const;
 export type StaffPermission = (typeof STAFF_PERMISSIONS)[number];
 
+export const STAFF_PERMISSION_LABELS: Record<StaffPermission, string> = {
+  'users.read': 'read users',
+  'users.manage': 'verify, suspend and delete users',
+  'money.read': 'read deposits and withdrawals',
+  'money.approve': 'approve deposits and withdrawals',
+  'money.adjust': 'credit, debit and fund the reserve',
+  'support.read': 'read support tickets',
+  'support.reply': 'answer support tickets',
+  'config.read': 'read the platform settings',
+  'config.manage': 'change gateways, wallets, plans, rates and settings',
+  'audit.read': 'read the audit log',
+  'staff.read': 'read the staff and the approval policy',
+  'staff.manage': 'change staff roles and the approval policy',
+};
+
 const READ_EVERYTHING = [
   'users.read',
   'money.read',

@@ -8,6 +8,7 @@ export const creditOrDebitRoute = defineRoute({
   method: 'PUT',
   path: '/api/admin/creditOrDebit/:id',
   access: 'admin',
+  permission: 'money.adjust',
   summary: "Credit or debit a user's available balance, with the reason the user sees.",
   params: idParams(MESSAGES.userNotFound),
   body: CreditOrDebitRequestSchema,

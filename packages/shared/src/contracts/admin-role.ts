@@ -17,6 +17,7 @@ export const setAdministratorRoleRoute = defineRoute({
   method: 'PUT',
   path: '/api/admin/users/:id/role',
   access: 'admin',
+  permission: 'staff.manage',
   summary:
     "Grant or revoke the administrator role of a verified account (the acting administrator's password required); audited, the account is e-mailed, and the last administrator stays.",
   params: idParams(MESSAGES.userNotFound),

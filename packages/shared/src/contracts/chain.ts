@@ -12,6 +12,7 @@ export const adminWalletsRoute = defineRoute({
   method: 'GET',
   path: '/api/admin/wallets',
   access: 'admin',
+  permission: 'config.read',
   summary: 'The watch-only wallet of each coin, with the highest receive index handed out.',
   response: z.object({ data: z.array(WalletSchema) }),
 });
@@ -20,6 +21,7 @@ export const setWalletRoute = defineRoute({
   method: 'PUT',
   path: '/api/admin/wallets/:coin',
   access: 'admin',
+  permission: 'config.manage',
   summary:
     "Set a coin's watch-only account key (BIP84 for Bitcoin, m/44'/60'/0' for Ethereum and USDT); answers with its first three receive addresses. With preview, saves nothing.",
   params: CoinParamsSchema,
@@ -32,6 +34,7 @@ export const removeWalletRoute = defineRoute({
   method: 'DELETE',
   path: '/api/admin/wallets/:coin',
   access: 'admin',
+  permission: 'config.manage',
   summary:
     "Remove a coin's watch-only key (through a second administrator's approval, as setting one): depositors pay to the coin's gateway address and upload a proof again.",
   params: CoinParamsSchema,

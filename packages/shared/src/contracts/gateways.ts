@@ -17,6 +17,7 @@ export const adminGatewaysRoute = defineRoute({
   method: 'GET',
   path: '/api/admin/getPost',
   access: 'admin',
+  permission: 'config.read',
   summary: 'Every active gateway.',
   response: z.object({ data: z.array(GatewaySchema) }),
 });
@@ -25,6 +26,7 @@ export const addGatewayRoute = defineRoute({
   method: 'POST',
   path: '/api/admin/postWay',
   access: 'admin',
+  permission: 'config.manage',
   summary:
     'Add a wallet address for a coin, with its QR image (generated from the address when none is sent; an uploaded one must read as the address). With more than one administrator, the address waits for another one to approve it.',
   form: { fields: GatewayRequestSchema, file: 'image' },
@@ -38,6 +40,7 @@ export const deleteGatewayRoute = defineRoute({
   method: 'DELETE',
   path: '/api/admin/deletePost/:id',
   access: 'admin',
+  permission: 'config.manage',
   summary: 'Retire a gateway; deposits already made keep the address they were shown.',
   params: idParams(MESSAGES.gatewayNotFound),
   response: MessageResponseSchema,

@@ -19,6 +19,7 @@ export const allTransactionsRoute = defineRoute({
   method: 'GET',
   path: '/api/admin/allTransactions',
   access: 'admin',
+  permission: 'money.read',
   summary: 'Every deposit and withdrawal, newest first, optionally by status and type.',
   query: AdminTransactionsQuerySchema,
   response: pageOf(AdminTransactionSchema),

@@ -30,6 +30,7 @@ export const reserveRoute = defineRoute({
   method: 'GET',
   path: '/api/admin/reserve',
   access: 'admin',
+  permission: 'money.read',
   summary: 'The yield reserve plan returns are paid from, and what is due from it.',
   response: z.object({ data: ReserveStatusSchema }),
 });
@@ -38,6 +39,7 @@ export const fundReserveRoute = defineRoute({
   method: 'PUT',
   path: '/api/admin/fundReserve',
   access: 'admin',
+  permission: 'money.adjust',
   summary: 'Put operator money into the yield reserve.',
   body: FundReserveRequestSchema,
   response: z.object({ data: ReserveStatusSchema, message: z.string() }),

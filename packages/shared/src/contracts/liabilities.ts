@@ -36,6 +36,7 @@ export const takeLiabilitySnapshotRoute = defineRoute({
   method: 'POST',
   path: '/api/admin/liabilities/snapshots',
   access: 'admin',
+  permission: 'config.manage',
   summary: 'Take and sign a proof-of-liabilities snapshot now.',
   response: z.object({ data: LiabilitySnapshotSchema, message: z.string() }),
   status: 201,

@@ -23,6 +23,7 @@ export const setupChecklistRoute = defineRoute({
   method: 'GET',
   path: '/api/admin/setupChecklist',
   access: 'admin',
+  permission: 'any',
   summary: "What an operator still has to set up before people can use the platform, in the order it's done.",
   response: z.object({
     data: z.object({ isComplete: z.boolean(), items: z.array(SetupChecklistItemSchema) }),

@@ -14,6 +14,7 @@ export const updateSiteRoute = defineRoute({
   method: 'PUT',
   path: '/api/admin/site',
   access: 'admin',
+  permission: 'config.manage',
   summary: 'Change what the public pages say about the firm; the change is audited.',
   body: UpdateSiteSettingsRequestSchema,
   response: z.object({ data: SiteSettingsSchema, message: z.string() }),

@@ -35,6 +35,7 @@ export const staffRoute = defineRoute({
   method: 'GET',
   path: '/api/admin/staff',
   access: 'admin',
+  permission: 'staff.read',
   summary: 'Staff members with their roles and when each may approve, and the approval policy.',
   response: z.object({ data: z.array(StaffMemberSchema), policy: z.array(QuorumRuleSchema) }),
 });
@@ -47,6 +48,7 @@ export const setStaffRolesRoute = defineRoute({
   method: 'PUT',
   path: '/api/admin/staff/:id/roles',
   access: 'admin',
+  permission: 'staff.manage',
   summary:
     "Set a verified account's staff roles (none removes them); waits for a quorum of owners when more than one can approve.",
   params: idParams(MESSAGES.userNotFound),
@@ -68,6 +70,7 @@ export const setQuorumRoute = defineRoute({
   method: 'PUT',
   path: '/api/admin/approvalPolicy',
   access: 'admin',
+  permission: 'staff.manage',
   summary: 'Change how many people must agree to one kind of guarded action; waits for the current quorum.',
   body: SetQuorumRequestSchema,
   response: z.object({ message: z.string(), isPending: z.boolean() }),
@@ -88,6 +91,7 @@ export const reauthenticateRoute = defineRoute({
   method: 'POST',
   path: '/api/admin/reauthenticate',
   access: 'admin',
+  permission: 'any',
   summary:
     "Confirm the staff member's password (and second factor) on this session: acts that move money or power need it within STAFF_REAUTH_MINUTES.",
   body: ReauthenticateRequestSchema,

@@ -32,6 +32,7 @@ export const adminUserStatementRoute = defineRoute({
   method: 'GET',
   path: '/api/admin/users/:id/statement.csv',
   access: 'admin',
+  permission: 'users.read',
   summary:
     "Any user's statement as CSV, a closed account's too: the same file the user downloads, for the operator's records.",
   params: idParams(MESSAGES.userNotFound),

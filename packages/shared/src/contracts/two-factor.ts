@@ -73,6 +73,7 @@ export const adminSecurityRoute = defineRoute({
   method: 'GET',
   path: '/api/admin/security',
   access: 'admin',
+  permission: 'any',
   summary: 'How many administrators sign in without a second factor, and whether one is required.',
   response: z.object({ data: AdminSecuritySchema }),
 });
@@ -81,6 +82,7 @@ export const resetUserTwoFactorRoute = defineRoute({
   method: 'DELETE',
   path: '/api/admin/users/:id/2fa',
   access: 'admin',
+  permission: 'users.manage',
   summary: "Turn a user's two-factor sign-in off when they lost their device; their sessions end.",
   params: userId,
   response: MessageResponseSchema,
@@ -90,6 +92,7 @@ export const adminLoginHistoryRoute = defineRoute({
   method: 'GET',
   path: '/api/admin/loginHistory/:id',
   access: 'admin',
+  permission: 'users.read',
   summary: "A user's sign-in attempts, newest first.",
   params: userId,
   query: PageQuerySchema,

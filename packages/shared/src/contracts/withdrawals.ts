@@ -35,6 +35,7 @@ export const adminWithdrawalsRoute = defineRoute({
   method: 'GET',
   path: '/api/admin/withdrawals',
   access: 'admin',
+  permission: 'money.read',
   summary:
     'Every withdrawal, newest first, optionally by status, with the approvals of those that need two administrators.',
   query: WithdrawalsQuerySchema,
@@ -48,6 +49,7 @@ export const approveWithdrawalRoute = defineRoute({
   method: 'PUT',
   path: '/api/admin/approveWithdrawal/:id',
   access: 'admin',
+  permission: 'money.approve',
   summary:
     'Pay a pending withdrawal out, with the payout transaction hash if there is one; a large one is paid on the approval of a second administrator.',
   params: withdrawalId,
@@ -61,6 +63,7 @@ export const declineWithdrawalRoute = defineRoute({
   method: 'PUT',
   path: '/api/admin/declineWithdrawal/:id',
   access: 'admin',
+  permission: 'money.approve',
   summary: 'Decline a pending withdrawal; the amount returns to the available balance.',
   params: withdrawalId,
   body: DeclineRequestSchema,

@@ -1,7 +1,15 @@
 import { MESSAGES } from '@vestora/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipart, requestDeposit } from '../../../test/money.ts';
-import { ADMIN, bearer, createTestApp, login, signUpAndLogin, type TestApp } from '../../../test/test-app.ts';
+import {
+  ADMIN,
+  bearer,
+  createTestApp,
+  grantStaffRoles,
+  login,
+  signUpAndLogin,
+  type TestApp,
+} from '../../../test/test-app.ts';
 
 const OLD_ADDRESS = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq';
 const NEW_ADDRESS = '1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2';
@@ -53,7 +61,7 @@ async function auditActions(): Promise<string[]> {
 
 async function makeAdmin(): Promise<string> {
   const { input } = await signUpAndLogin(t.app);
-  await t.pool.query('update users set is_admin = true where user_name = $1', [input.userName]);
+  await grantStaffRoles(t.app, input.userName, ['owner']);
   return (await login(t.app, input.userName, input.password)).token;
 }
 

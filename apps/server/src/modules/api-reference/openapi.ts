@@ -72,6 +72,10 @@ function operationOf(contract: RouteContract, { idempotencyHours }: { idempotenc
     summary: contract.summary,
     tags: [contract.access === 'admin' ? 'admin' : (contract.path.split('/')[2] ?? 'api')],
     ...(contract.access === 'public' ? {} : { security: [{ bearer: [] }] }),
+    // The staff permission the route needs (`any`: every staff member), and whether it asks for
+    // a recent password confirmation (sudo mode).
+    ...(contract.access === 'admin' ? { 'x-permission': contract.permission } : {}),
+    ...(contract.isReauthRequired ? { 'x-reauth-required': true } : {}),
     parameters: [
       ...parametersOf(contract.params, 'path'),
       ...parametersOf(contract.query, 'query'),

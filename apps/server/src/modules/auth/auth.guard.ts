@@ -1,8 +1,14 @@
-import { MESSAGES } from '@vestora/shared';
+import {
+  MESSAGES,
+  permissionMissingMessage,
+  STAFF_PERMISSION_LABELS,
+  type StaffPermission,
+} from '@vestora/shared';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/errors.ts';
 import type { Actor } from '../sessions/actor.ts';
 import { authenticate } from '../sessions/live-sessions.service.ts';
+import { permissionsHeldBy } from '../staff/quorum.service.ts';
 
 export function bearerToken(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
@@ -21,6 +27,16 @@ export async function requireAdmin(request: FastifyRequest): Promise<void> {
   await requireUser(request);
   if (!request.actor?.user.isAdmin) throw new AppError('FORBIDDEN', MESSAGES.adminOnly);
   if (!request.actor.hasAdminPowers) throw new AppError('FORBIDDEN', MESSAGES.twoFactorRequiredForAdmins);
+}
+
+/** onRequest hook of an admin route after `requireAdmin`: the staff member's roles must allow it. */
+export function requirePermission(permission: StaffPermission) {
+  return async (request: FastifyRequest): Promise<void> => {
+    const actor = actorOf(request);
+    if (!(await permissionsHeldBy(request.server.db, actor.user.id)).has(permission)) {
+      throw new AppError('FORBIDDEN', permissionMissingMessage(STAFF_PERMISSION_LABELS[permission]));
+    }
+  };
 }
 
 export function actorOf(request: FastifyRequest): Actor {

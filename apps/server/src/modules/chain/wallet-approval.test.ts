@@ -1,7 +1,15 @@
 import { MESSAGES } from '@vestora/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nodesNamed } from '../../../test/chain-watching.ts';
-import { ADMIN, bearer, createTestApp, login, signUpAndLogin, type TestApp } from '../../../test/test-app.ts';
+import {
+  ADMIN,
+  bearer,
+  createTestApp,
+  grantStaffRoles,
+  login,
+  signUpAndLogin,
+  type TestApp,
+} from '../../../test/test-app.ts';
 import { TEST_WALLET } from '../../../test/test-wallet.ts';
 
 let t: TestApp;
@@ -11,7 +19,7 @@ beforeAll(async () => {
   t = await createTestApp(nodesNamed());
   firstAdmin = (await login(t.app, ADMIN.email, ADMIN.password)).token;
   const { input } = await signUpAndLogin(t.app);
-  await t.pool.query('update users set is_admin = true where user_name = $1', [input.userName]);
+  await grantStaffRoles(t.app, input.userName, ['owner']);
   secondAdmin = (await login(t.app, input.userName, input.password)).token;
 });
 afterAll(async () => {

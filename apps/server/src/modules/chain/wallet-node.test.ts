@@ -2,7 +2,15 @@ import { MESSAGES } from '@vestora/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nodesNamed } from '../../../test/chain-watching.ts';
 import { requestDeposit } from '../../../test/money.ts';
-import { ADMIN, bearer, createTestApp, login, signUpAndLogin, type TestApp } from '../../../test/test-app.ts';
+import {
+  ADMIN,
+  bearer,
+  createTestApp,
+  grantStaffRoles,
+  login,
+  signUpAndLogin,
+  type TestApp,
+} from '../../../test/test-app.ts';
 import { TEST_WALLET } from '../../../test/test-wallet.ts';
 
 // One database, two servers: one started without any node setting, one with both nodes named.
@@ -134,9 +142,7 @@ describe('removing a key', () => {
   it('with two administrators, waits for the other one, who applies it once', async () => {
     expect((await setWallet(watched, 'eth')).statusCode).toBe(200);
     const second = await signUpAndLogin(watched.app);
-    await watched.pool.query('update users set is_admin = true where user_name = $1', [
-      second.input.userName,
-    ]);
+    await grantStaffRoles(watched.app, second.input.userName, ['owner']);
     const secondToken = (await login(watched.app, second.input.userName, second.input.password)).token;
 
     const proposed = await removeWallet(watched, 'eth');

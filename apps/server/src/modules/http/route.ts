@@ -11,7 +11,7 @@ import { z } from 'zod';
 import { readFormOrJson } from '../../lib/multipart.ts';
 import type { Transaction } from '../../lib/transaction.ts';
 import { parseWith } from '../../lib/validation.ts';
-import { actorOf, requireAdmin, requireUser } from '../auth/auth.guard.ts';
+import { actorOf, requireAdmin, requirePermission, requireUser } from '../auth/auth.guard.ts';
 import { withIdempotency } from '../idempotency/idempotency.service.ts';
 import { idempotencyKeyOf } from '../idempotency/idempotency-key.ts';
 import type { Actor } from '../sessions/actor.ts';
@@ -89,6 +89,9 @@ export function route<const Contract extends RouteContract>(
     url: contract.path,
     onRequest: [
       ...(options.accessCheck ? [options.accessCheck] : ACCESS_GUARDS[contract.access]),
+      ...(contract.access === 'admin' && contract.permission !== 'any'
+        ? [requirePermission(contract.permission)]
+        : []),
       ...(contract.isReauthRequired ? [requireRecentReauthentication] : []),
       ...(options.onRequest ?? []),
     ],

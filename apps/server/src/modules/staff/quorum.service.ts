@@ -5,10 +5,12 @@ import {
   DEFAULT_QUORUM,
   type Governance,
   MESSAGES,
+  permissionsOf,
   QUORUM_KINDS,
   type QuorumKind,
   ROLE_PERMISSIONS,
   STAFF_ROLE_LABELS,
+  type StaffPermission,
   type StaffRole,
 } from '@vestora/shared';
 import type { AppConfig } from '../../config/env.ts';
@@ -16,7 +18,7 @@ import type { Executor } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Actor } from '../sessions/actor.ts';
 import { findReauthenticatedAt, listPolicyRows } from './quorum.repo.ts';
-import { listStaffHolding } from './staff.repo.ts';
+import { listRolesOf, listStaffHolding } from './staff.repo.ts';
 
 /**
  * The quorum rules (issue 26): how many people must agree to each kind of guarded action, who may
@@ -126,6 +128,11 @@ export async function assertRecentlyReauthenticated(
   if (!at || Date.now() - at.getTime() > config.staffApproval.reauthMs) {
     throw new AppError('FORBIDDEN', MESSAGES.staffReauthNeeded, { reauthRequired: true });
   }
+}
+
+/** The permissions `userId` holds through their roles (none for a non-staff account). */
+export async function permissionsHeldBy(db: Executor, userId: string): Promise<Set<StaffPermission>> {
+  return permissionsOf((await listRolesOf(db, userId)).map((grant) => grant.role));
 }
 
 /** Reads and writes of staff roles that other modules call: the repository stays private to it. */
