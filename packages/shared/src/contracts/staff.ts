@@ -40,6 +40,15 @@ export const staffRoute = defineRoute({
   response: z.object({ data: z.array(StaffMemberSchema), policy: z.array(QuorumRuleSchema) }),
 });
 
+export const myStaffRolesRoute = defineRoute({
+  method: 'GET',
+  path: '/api/admin/staff/me',
+  access: 'admin',
+  permission: 'any',
+  summary: "The signed-in staff member's roles, from which the console shows only what they may do.",
+  response: z.object({ data: z.object({ roles: z.array(z.enum(STAFF_ROLES)) }) }),
+});
+
 export const SetStaffRolesRequestSchema = z.object({
   roles: z.array(z.enum(STAFF_ROLES, { message: MESSAGES.staffRoleUnknown })).max(STAFF_ROLES.length),
 });

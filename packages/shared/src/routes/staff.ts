@@ -17,3 +17,8 @@ export const reauthenticateRoute: RouteRef<typeof staff.reauthenticateRoute> = {
   method: 'POST',
   path: '/api/admin/reauthenticate',
 };
+
+export const myStaffRolesRoute: RouteRef<typeof staff.myStaffRolesRoute> = {
+  method: 'GET',
+  path: '/api/admin/staff/me',
+};

@@ -1,5 +1,6 @@
 import {
   MESSAGES,
+  myStaffRolesRoute,
   reauthenticateRoute,
   setAdministratorRoleRoute,
   setQuorumRoute,
@@ -11,12 +12,23 @@ import { throttle } from '../../lib/throttle.ts';
 import { route } from '../http/route.ts';
 import { toAdminUserRow } from '../users/users.mapper.ts';
 import { loadUserRecord } from '../users/users.service.ts';
-import { getStaff, reauthenticate, setAdministratorRole, setQuorum, setStaffRoles } from './staff.service.ts';
+import {
+  getStaff,
+  reauthenticate,
+  rolesHeldBy,
+  setAdministratorRole,
+  setQuorum,
+  setStaffRoles,
+} from './staff.service.ts';
 
 export async function staffRoutes(app: FastifyInstance): Promise<void> {
   const writes = { onRequest: [throttle(app, 'write')] };
 
   route(app, staffRoute, async () => getStaff(app));
+
+  route(app, myStaffRolesRoute, async ({ actor }) => ({
+    data: { roles: await rolesHeldBy(app.db, actor.user.id) },
+  }));
 
   route(
     app,

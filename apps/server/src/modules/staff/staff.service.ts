@@ -48,6 +48,10 @@ export async function getStaff(deps: StaffDeps): Promise<{ data: StaffMember[]; 
   return { data, policy };
 }
 
+export async function rolesHeldBy(db: Executor, userId: string): Promise<StaffRole[]> {
+  return (await listRolesOf(db, userId)).map((grant) => grant.role);
+}
+
 /** Each guarded kind's quorum, with how many people could approve it today. */
 export async function getPolicyRules(db: Executor): Promise<QuorumRule[]> {
   const policy = await readPolicy(db);

@@ -1,3 +1,4 @@
+import type { RoutePermission } from '@vestora/shared';
 import { type KeyboardEvent, useId, useRef, useState } from 'react';
 import { Navigate, NavLink, Outlet } from 'react-router';
 import { useSession } from '../../client/session.ts';
@@ -16,20 +17,29 @@ import {
 import { Logo } from '../../ui/logo.tsx';
 import { ConsoleAlerts } from './console-alerts.tsx';
 import { ReauthPrompt } from './staff/reauth-prompt.tsx';
+import { useStaffPermissions } from './staff/staff-permissions.ts';
 import { TwoFactorGate } from './two-factor-gate.tsx';
 
+interface NavigationEntry {
+  label: string;
+  to: string;
+  icon: typeof UsersIcon;
+  /** What the page needs: the entry shows only to staff whose roles allow it. */
+  permission: RoutePermission;
+}
+
 /** The console's sections, in the order of the specification's navigation, then what we add. */
-const NAVIGATION = [
-  { label: 'Users', to: '/admin/testing', icon: UsersIcon },
-  { label: 'Transactions', to: '/admin/adminTrans', icon: ReceiptIcon },
-  { label: 'Gateway', to: '/admin/gateway', icon: WalletIcon },
-  { label: 'Withdrawals', to: '/admin/withdrawals', icon: WalletIcon },
-  { label: 'Wallets', to: '/admin/wallets', icon: WalletIcon },
-  { label: 'Plans', to: '/admin/plans', icon: ChartIcon },
-  { label: 'Support', to: '/admin/support', icon: ChatIcon },
-  { label: 'Settings', to: '/admin/settings', icon: SettingsIcon },
-  { label: 'Audit', to: '/admin/audit', icon: ClipboardIcon },
-] as const;
+const NAVIGATION: readonly NavigationEntry[] = [
+  { label: 'Users', to: '/admin/testing', icon: UsersIcon, permission: 'users.read' },
+  { label: 'Transactions', to: '/admin/adminTrans', icon: ReceiptIcon, permission: 'money.read' },
+  { label: 'Gateway', to: '/admin/gateway', icon: WalletIcon, permission: 'config.read' },
+  { label: 'Withdrawals', to: '/admin/withdrawals', icon: WalletIcon, permission: 'money.read' },
+  { label: 'Wallets', to: '/admin/wallets', icon: WalletIcon, permission: 'config.read' },
+  { label: 'Plans', to: '/admin/plans', icon: ChartIcon, permission: 'config.read' },
+  { label: 'Support', to: '/admin/support', icon: ChatIcon, permission: 'support.read' },
+  { label: 'Settings', to: '/admin/settings', icon: SettingsIcon, permission: 'config.read' },
+  { label: 'Audit', to: '/admin/audit', icon: ClipboardIcon, permission: 'audit.read' },
+];
 
 /**
  * The sections as one strip on wide screens; below the large breakpoint, where nine entries do not
@@ -38,6 +48,7 @@ const NAVIGATION = [
  * on the button, so a keyboard user never stays on an entry that has just been hidden.
  */
 function AdminNavigation() {
+  const { can } = useStaffPermissions();
   const [isOpen, setIsOpen] = useState(false);
   const listId = useId();
   const toggle = useRef<HTMLButtonElement>(null);
@@ -73,7 +84,7 @@ function AdminNavigation() {
         id={listId}
         className={`${isOpen ? 'grid' : 'hidden'} mt-2 grid-cols-2 gap-1 lg:mt-0 lg:flex lg:overflow-x-auto`}
       >
-        {NAVIGATION.map(({ label, to, icon: Icon }) => (
+        {NAVIGATION.filter((entry) => can(entry.permission)).map(({ label, to, icon: Icon }) => (
           <li key={to} className="min-w-0 lg:shrink-0">
             <NavLink
               to={to}

@@ -7,6 +7,7 @@ import { Notice } from '../../ui/notice.tsx';
 import { useAdminSecurity, useAuditChain, useLedgerHealth, useReserve } from './console-status-api.ts';
 import { useWallets } from './gateways/wallets-api.ts';
 import { SetupChecklist } from './settings/setup-checklist.tsx';
+import { useStaffPermissions } from './staff/staff-permissions.ts';
 
 const plural = (value: number, noun: string) => `${count(value)} ${noun}${value === 1 ? '' : 's'}`;
 
@@ -220,14 +221,15 @@ function SingleApproverWarning() {
  * without a second factor, and one while a single person approves payouts.
  */
 export function ConsoleAlerts() {
+  const { can } = useStaffPermissions();
   return (
     <div className="mb-4 flex flex-col items-end gap-3">
       <div className="flex w-full flex-wrap items-start justify-end gap-2">
         <LedgerHealthBanner />
-        <AuditChainBanner />
+        {can('audit.read') && <AuditChainBanner />}
       </div>
-      <ReserveWarning />
-      <RateWarning />
+      {can('money.read') && <ReserveWarning />}
+      {can('config.read') && <RateWarning />}
       <TwoFactorWarning />
       <SingleApproverWarning />
       <SetupChecklist />

@@ -6,6 +6,7 @@ import { ConfirmDialog, FormActions, Modal } from '../../../ui/dialog.tsx';
 import { FormError, TextAreaField } from '../../../ui/field.tsx';
 import { useZodForm } from '../../../ui/use-zod-form.ts';
 import { useDialogKey } from '../dialog-key.ts';
+import { useStaffPermissions } from '../staff/staff-permissions.ts';
 import { type DecisionRoute, useDecision } from './transactions-api.ts';
 
 /** The decision a dialog is open for, or none. */
@@ -43,6 +44,10 @@ export function DecisionButtons({
   summary: string;
   onDecide: (decision: OpenDecision) => void;
 }) {
+  const { isKnown, can } = useStaffPermissions();
+  if (!isKnown) return null;
+  // Deciding deposits and withdrawals is finance's: others read the queue.
+  if (!can('money.approve')) return <span className="text-xs text-slate-500">Finance decides</span>;
   return (
     <div className="flex gap-2">
       <Button size="sm" onClick={() => onDecide({ kind: 'approve', id, summary })}>
