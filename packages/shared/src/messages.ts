@@ -73,6 +73,8 @@ export const MESSAGES = {
   depositSuccess: 'Deposit successful',
   depositApproved: 'Deposit approved successfully.',
   depositDeclined: 'Deposit declined.',
+  depositFirstApproval:
+    'First approval recorded. Another staff member must approve this deposit before it is credited.',
   alreadyProcessed: 'This transaction has already been processed.',
   transactionNotFound: 'Transaction not found.',
   insufficientBalance: 'Insufficient balance.',

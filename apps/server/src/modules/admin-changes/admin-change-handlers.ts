@@ -1,5 +1,6 @@
 import { creditChangeHandler } from '../adjustments/adjustments.service.ts';
 import { walletKeyChangeHandler, walletRemovalChangeHandler } from '../chain/chain.service.ts';
+import { depositApprovalChangeHandler } from '../deposits/deposits.service.ts';
 import { gatewayChangeHandler } from '../gateways/gateways.service.ts';
 import { quorumChangeHandler, staffRolesChangeHandler } from '../staff/staff.service.ts';
 import { staffDeletionChangeHandler, staffSuspensionChangeHandler } from '../users/users.service.ts';
@@ -11,6 +12,7 @@ export const ADMIN_CHANGE_HANDLERS: AdminChangeHandlers = {
   'wallet.key': walletKeyChangeHandler,
   'wallet.removal': walletRemovalChangeHandler,
   'ledger.credit': creditChangeHandler,
+  'deposit.approval': depositApprovalChangeHandler,
   'staff.roles': staffRolesChangeHandler,
   'staff.suspension': staffSuspensionChangeHandler,
   'staff.deletion': staffDeletionChangeHandler,

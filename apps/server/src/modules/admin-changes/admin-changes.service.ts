@@ -15,6 +15,7 @@ import {
   insertApproval,
   listApprovals,
   listPendingAdminChanges,
+  listPendingChangesAbout,
   lockAdminChange,
 } from './admin-changes.repo.ts';
 
@@ -150,55 +151,62 @@ export async function approveAdminChange(
   actor: Actor,
   id: string,
 ): Promise<ApprovalOutcome> {
-  return runInTransaction(deps.db, async (tx) => {
-    const change = await lockDecidableChange(tx, actor, id);
-    const kind = change.kind as AdminChangeKind;
-    const now = deps.clock.now();
-    await assertMayApprove(tx, deps, actor, {
-      kind: ADMIN_CHANGE_QUORUM[kind],
-      proposedAt: change.requestedAt,
-      eligibleApproverIds: change.eligibleApproverIds,
-    });
-    if (!(await insertApproval(tx, { changeId: id, approverId: actor.user.id, approvedAt: now }))) {
-      throw new AppError('CONFLICT', MESSAGES.adminChangeApprovedAlready);
-    }
-    const approvals = await listApprovals(tx, [id]);
-    const remaining = change.requiredApprovals - approvals.length;
-    const quorum = {
-      kind: change.kind,
-      subject: change.subject,
-      proposedBy: change.requestedBy,
-      approvedBy: approvals.map((approval) => approval.approverId),
-      requiredApprovals: change.requiredApprovals,
-    };
-    if (remaining > 0) {
-      await recordAudit(tx, actor, {
-        action: 'change.approval',
-        targetType: 'admin_change',
-        targetId: id,
-        before: { status: 'pending' },
-        after: { status: 'pending', ...quorum },
-      });
-      return {
-        status: 'awaiting',
-        message: remainingApprovalsSentence(ADMIN_CHANGE_QUORUM[kind], remaining),
-      };
-    }
-    await deps.handlers[kind].apply(
-      tx,
-      { approver: actor, requestedBy: change.requestedBy, now },
-      change.payload,
-    );
-    await decideAdminChange(tx, { id, status: 'approved', decidedBy: actor.user.id, decidedAt: now });
+  return runInTransaction(deps.db, (tx) => approveAdminChangeIn(tx, deps, actor, id));
+}
+
+/** The same, in the caller's transaction: a deposit's second approval arrives through its own route. */
+export async function approveAdminChangeIn(
+  tx: Transaction,
+  // A module applying its own kind passes just its handler.
+  deps: { handlers: Partial<AdminChangeHandlers> } & QuorumDeps,
+  actor: Actor,
+  id: string,
+): Promise<ApprovalOutcome> {
+  const change = await lockDecidableChange(tx, actor, id);
+  const kind = change.kind as AdminChangeKind;
+  const now = deps.clock.now();
+  await assertMayApprove(tx, deps, actor, {
+    kind: ADMIN_CHANGE_QUORUM[kind],
+    proposedAt: change.requestedAt,
+    eligibleApproverIds: change.eligibleApproverIds,
+  });
+  if (!(await insertApproval(tx, { changeId: id, approverId: actor.user.id, approvedAt: now }))) {
+    throw new AppError('CONFLICT', MESSAGES.adminChangeApprovedAlready);
+  }
+  const approvals = await listApprovals(tx, [id]);
+  const remaining = change.requiredApprovals - approvals.length;
+  const quorum = {
+    kind: change.kind,
+    subject: change.subject,
+    proposedBy: change.requestedBy,
+    approvedBy: approvals.map((approval) => approval.approverId),
+    requiredApprovals: change.requiredApprovals,
+  };
+  if (remaining > 0) {
     await recordAudit(tx, actor, {
-      action: 'change.approve',
+      action: 'change.approval',
       targetType: 'admin_change',
       targetId: id,
       before: { status: 'pending' },
-      after: { status: 'approved', ...quorum },
+      after: { status: 'pending', ...quorum },
     });
-    return { status: 'applied' };
+    return {
+      status: 'awaiting',
+      message: remainingApprovalsSentence(ADMIN_CHANGE_QUORUM[kind], remaining),
+    };
+  }
+  const handler = deps.handlers[kind];
+  if (!handler) throw new Error(`no handler applies ${kind} changes here`);
+  await handler.apply(tx, { approver: actor, requestedBy: change.requestedBy, now }, change.payload);
+  await decideAdminChange(tx, { id, status: 'approved', decidedBy: actor.user.id, decidedAt: now });
+  await recordAudit(tx, actor, {
+    action: 'change.approve',
+    targetType: 'admin_change',
+    targetId: id,
+    before: { status: 'pending' },
+    after: { status: 'approved', ...quorum },
   });
+  return { status: 'applied' };
 }
 
 /** Any eligible person may reject a change: refusing moves nothing. */
@@ -224,4 +232,29 @@ export async function rejectAdminChange(
       after: { status: 'rejected', kind: change.kind, subject: change.subject },
     });
   });
+}
+
+/** The pending change of `kind` about `subject`, if one waits (a deposit's first approval). */
+export async function findPendingChangeAbout(
+  tx: Executor,
+  { kind, subject }: { kind: AdminChangeKind; subject: string },
+): Promise<AdminChangeRow | undefined> {
+  const [change] = await listPendingChangesAbout(tx, { kinds: [kind], subject });
+  return change;
+}
+
+/** Closes what waits about a subject that was decided another way (a deposit declined meanwhile). */
+export async function withdrawPendingChangesAbout(
+  tx: Executor,
+  actor: Actor,
+  { kind, subject }: { kind: AdminChangeKind; subject: string },
+): Promise<void> {
+  for (const change of await listPendingChangesAbout(tx, { kinds: [kind], subject })) {
+    await decideAdminChange(tx, {
+      id: change.id,
+      status: 'rejected',
+      decidedBy: actor.user.id,
+      decidedAt: new Date(),
+    });
+  }
 }

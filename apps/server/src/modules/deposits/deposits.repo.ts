@@ -1,7 +1,7 @@
 import type { TransactionStatus } from '@vestora/shared';
 import { and, count, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { deposits } from '../../db/schema/index.ts';
+import { deposits, users } from '../../db/schema/index.ts';
 
 export type DepositRow = typeof deposits.$inferSelect;
 
@@ -93,4 +93,19 @@ export async function updateChainDeposit(
 export async function isChainDeposit(db: Executor, { id }: { id: string }): Promise<boolean> {
   const result = await db.execute(sql`select 1 from chain_payments where deposit_id = ${id}`);
   return result.rows.length > 0;
+}
+
+/** A deposit with its depositor's name and address, as an approver reads it. */
+export async function findDepositForApproval(db: Executor, id: string) {
+  const [row] = await db
+    .select({
+      amountCents: deposits.amountCents,
+      mode: deposits.mode,
+      fullName: users.fullName,
+      email: users.email,
+    })
+    .from(deposits)
+    .innerJoin(users, eq(users.id, deposits.userId))
+    .where(eq(deposits.id, id));
+  return row;
 }

@@ -25,8 +25,12 @@ export async function depositRoutes(app: FastifyInstance): Promise<void> {
   );
 
   route(app, approveDepositRoute, async ({ tx, actor, params }) => {
-    await approveDeposit(tx, { actor, now: app.clock.now() }, params.id);
-    return { message: MESSAGES.depositApproved };
+    const outcome = await approveDeposit(
+      tx,
+      { actor, now: app.clock.now(), clock: app.clock, config: app.config },
+      params.id,
+    );
+    return { message: outcome === 'approved' ? MESSAGES.depositApproved : MESSAGES.depositFirstApproval };
   });
 
   route(app, declineDepositRoute, async ({ tx, actor, params, body }) => {

@@ -1,7 +1,17 @@
 import { type Coin, formatUsd, MESSAGES, type TradeUser } from '@vestora/shared';
+import { z } from 'zod';
+import type { AppConfig } from '../../config/env.ts';
+import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Transaction } from '../../lib/transaction.ts';
 import { detectAllowedType, PROOF_TYPES } from '../../lib/uploads.ts';
+import {
+  type AdminChangeHandler,
+  approveAdminChangeIn,
+  findPendingChangeAbout,
+  proposeAdminChange,
+  withdrawPendingChangesAbout,
+} from '../admin-changes/admin-changes.service.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { storeFile } from '../files/files.service.ts';
 import { currentGateway } from '../gateways/gateways.service.ts';
@@ -13,6 +23,7 @@ import { loadUserRecord, lockActiveUserOrFail } from '../users/users.service.ts'
 import {
   countPendingDeposits,
   type DepositRow,
+  findDepositForApproval,
   insertDeposit,
   isChainDeposit,
   lockDeposit,
@@ -69,13 +80,44 @@ export async function createDeposit(
   return toTradeUser(await loadUserRecord(tx, userId), fileUrlBase);
 }
 
-/** Credits the depositor's available balance through the ledger. Only a pending deposit. */
+/**
+ * Credits the depositor's available balance through the ledger. Only a pending deposit. Approving
+ * one above the credit approval amount creates money on a claim, as a credit does: with other
+ * finance staff on the platform, the first approval is recorded as a pending change and the
+ * deposit is credited on the quorum's last approval, given here or in the approvals inbox.
+ */
 export async function approveDeposit(
   tx: Transaction,
-  { actor, now }: { actor: Actor; now: Date },
+  deps: { actor: Actor; now: Date; clock: Clock; config: Pick<AppConfig, 'staffApproval'> },
   id: string,
-): Promise<void> {
+): Promise<'approved' | 'awaitingApprovals'> {
+  const { actor } = deps;
   const deposit = await lockPendingDeposit(tx, id);
+  if (deposit.amountCents > deps.config.staffApproval.creditCents) {
+    const pending = await findPendingChangeAbout(tx, { kind: 'deposit.approval', subject: id });
+    if (pending) {
+      const outcome = await approveAdminChangeIn(
+        tx,
+        { ...deps, handlers: DEPOSIT_HANDLERS },
+        actor,
+        pending.id,
+      );
+      return outcome.status === 'applied' ? 'approved' : 'awaitingApprovals';
+    }
+    const payload: DepositApproval = { depositId: id };
+    if (await proposeAdminChange(tx, actor, { kind: 'deposit.approval', subject: id, payload })) {
+      return 'awaitingApprovals';
+    }
+  }
+  await applyDepositApproval(tx, actor, deposit, deps.now);
+  return 'approved';
+}
+
+const DepositApprovalSchema = z.object({ depositId: z.string() });
+type DepositApproval = z.infer<typeof DepositApprovalSchema>;
+
+async function applyDepositApproval(tx: Transaction, actor: Actor, deposit: DepositRow, now: Date) {
+  const id = deposit.id;
   await postTransfers(tx, [
     {
       from: { platform: 'deposits' },
@@ -114,6 +156,26 @@ export async function approveDeposit(
   });
 }
 
+export const depositApprovalChangeHandler: AdminChangeHandler = {
+  async describe(payload, { db }) {
+    const { depositId } = DepositApprovalSchema.parse(payload);
+    const deposit = await findDepositForApproval(db, depositId);
+    if (!deposit) throw new Error(`deposit ${depositId} of a pending approval is gone`);
+    return {
+      account: `${deposit.fullName} <${deposit.email}>`,
+      amount: formatUsd(deposit.amountCents),
+      coin: deposit.mode.toUpperCase(),
+    };
+  },
+  async apply(tx, { approver, now }, payload) {
+    const { depositId } = DepositApprovalSchema.parse(payload);
+    await applyDepositApproval(tx, approver, await lockPendingDeposit(tx, depositId), now);
+  },
+};
+
+/** The one handler a deposit's own route applies its pending approval with. */
+const DEPOSIT_HANDLERS = { 'deposit.approval': depositApprovalChangeHandler };
+
 /** Moves nothing: the money never reached the platform. Only a pending deposit. */
 export async function declineDeposit(
   tx: Transaction,
@@ -122,6 +184,7 @@ export async function declineDeposit(
   { reason }: { reason: string | null },
 ): Promise<void> {
   const deposit = await lockPendingDeposit(tx, id);
+  await withdrawPendingChangesAbout(tx, actor, { kind: 'deposit.approval', subject: id });
   await recordDepositDecision(tx, {
     id,
     status: 'rejected',

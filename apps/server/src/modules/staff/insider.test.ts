@@ -1,7 +1,14 @@
 import { MESSAGES } from '@vestora/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestClock } from '../../../test/clock.ts';
-import { balanceOf, multipart, saveUsableWithdrawalAddress, verify } from '../../../test/money.ts';
+import {
+  balanceOf,
+  multipart,
+  newestDepositId,
+  requestDeposit,
+  saveUsableWithdrawalAddress,
+  verify,
+} from '../../../test/money.ts';
 import {
   ADMIN,
   bearer,
@@ -281,6 +288,38 @@ describe('attack 3: minting and splitting', () => {
       txHash: 'x',
     });
     expect(second.json().message).toBe(MESSAGES.withdrawalApproved);
+  });
+});
+
+describe('minting through a deposit claim', () => {
+  it('a deposit above the approval amount approved by one staff member waits for another; declining it drops the approval', async () => {
+    const added = await postWay(a.token, BTC_ADDRESS);
+    const change = await changeAbout('gateway.address', 'btc');
+    expect(added.json().message).toBe(MESSAGES.gatewayChangePending);
+    await call(b.token, 'PUT', `/api/admin/pendingChanges/${change._id}/approve`);
+
+    const depositor = await signUpAndLogin(t.app);
+    expect((await requestDeposit(t.app, depositor.token, '5000', 'btc')).statusCode).toBe(200);
+    const depositId = await newestDepositId(t.app, a.token, depositor.user._id);
+    const first = await call(a.token, 'PUT', `/api/admin/approveDeposit/${depositId}`);
+    expect(first.json().message).toBe(MESSAGES.depositFirstApproval);
+    expect(await balanceOf(t.app, depositor.token, depositor.user._id)).toBe(0);
+    const again = await call(a.token, 'PUT', `/api/admin/approveDeposit/${depositId}`);
+    expect(again.statusCode).toBe(403);
+    expect(again.json().message).toBe(MESSAGES.adminChangeOwn);
+    const second = await call(b.token, 'PUT', `/api/admin/approveDeposit/${depositId}`);
+    expect(second.json().message).toBe(MESSAGES.depositApproved);
+    expect(await balanceOf(t.app, depositor.token, depositor.user._id)).toBe(5000);
+
+    expect((await requestDeposit(t.app, depositor.token, '7000', 'btc')).statusCode).toBe(200);
+    const claimId = await newestDepositId(t.app, a.token, depositor.user._id);
+    await call(a.token, 'PUT', `/api/admin/approveDeposit/${claimId}`);
+    const declined = await call(b.token, 'PUT', `/api/admin/declineDeposit/${claimId}`, {
+      reason: 'No such payment',
+    });
+    expect(declined.statusCode).toBe(200);
+    expect((await pendingChanges(b.token)).some((row) => row.subject === claimId)).toBe(false);
+    expect(await balanceOf(t.app, depositor.token, depositor.user._id)).toBe(5000);
   });
 });
 
