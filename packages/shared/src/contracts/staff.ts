@@ -36,7 +36,12 @@ export const staffRoute = defineRoute({
   path: '/api/admin/staff',
   access: 'admin',
   summary: 'Staff members with their roles and when each may approve, and the approval policy.',
-  response: z.object({ data: z.array(StaffMemberSchema), policy: z.array(QuorumRuleSchema) }),
+  response: z.object({
+    data: z.array(StaffMemberSchema),
+    policy: z.array(QuorumRuleSchema),
+    /** How long a role granted by staff waits before its holder's approvals count. */
+    approvalDelayHours: z.number(),
+  }),
 });
 
 export const SetStaffRolesRequestSchema = z.object({

@@ -7,13 +7,16 @@ import {
   ChatIcon,
   ChevronDownIcon,
   ClipboardIcon,
+  InboxIcon,
   MenuIcon,
   ReceiptIcon,
   SettingsIcon,
+  ShieldIcon,
   UsersIcon,
   WalletIcon,
 } from '../../ui/icons.tsx';
 import { Logo } from '../../ui/logo.tsx';
+import { WaitingChangesBadge } from './approvals/waiting-changes-badge.tsx';
 import { ConsoleAlerts } from './console-alerts.tsx';
 import { ReauthPrompt } from './staff/reauth-prompt.tsx';
 
@@ -28,10 +31,12 @@ const NAVIGATION = [
   { label: 'Support', to: '/admin/support', icon: ChatIcon },
   { label: 'Settings', to: '/admin/settings', icon: SettingsIcon },
   { label: 'Audit', to: '/admin/audit', icon: ClipboardIcon },
+  { label: 'Approvals', to: '/admin/approvals', icon: InboxIcon, Badge: WaitingChangesBadge },
+  { label: 'Staff', to: '/admin/staff', icon: ShieldIcon },
 ] as const;
 
 /**
- * The sections as one strip on wide screens; below the large breakpoint, where nine entries do not
+ * The sections as one strip on wide screens; below the large breakpoint, where the entries do not
  * fit, a Menu button that shows them all as a grid (a disclosure: the button says whether the list
  * is open and which list it controls). Escape or following an entry closes it and puts focus back
  * on the button, so a keyboard user never stays on an entry that has just been hidden.
@@ -72,7 +77,7 @@ function AdminNavigation() {
         id={listId}
         className={`${isOpen ? 'grid' : 'hidden'} mt-2 grid-cols-2 gap-1 lg:mt-0 lg:flex lg:overflow-x-auto`}
       >
-        {NAVIGATION.map(({ label, to, icon: Icon }) => (
+        {NAVIGATION.map(({ label, to, icon: Icon, ...entry }) => (
           <li key={to} className="min-w-0 lg:shrink-0">
             <NavLink
               to={to}
@@ -85,6 +90,7 @@ function AdminNavigation() {
             >
               <Icon width={16} height={16} className="shrink-0" />
               {label}
+              {'Badge' in entry && <entry.Badge />}
             </NavLink>
           </li>
         ))}
