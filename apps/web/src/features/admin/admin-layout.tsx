@@ -89,8 +89,10 @@ function AdminNavigation() {
               }
             >
               <Icon width={16} height={16} className="shrink-0" />
-              {label}
-              {'Badge' in entry && <entry.Badge />}
+              <span>
+                {label}
+                {'Badge' in entry && <entry.Badge />}
+              </span>
             </NavLink>
           </li>
         ))}

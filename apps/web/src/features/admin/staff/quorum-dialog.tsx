@@ -28,7 +28,7 @@ function QuorumForm({ rule, onDone }: { rule: QuorumRule; onDone: () => void }) 
         type="number"
         inputMode="numeric"
         min={1}
-        max={9}
+        max={Math.min(9, Math.max(1, rule.eligible))}
         step={1}
         error={errors.quorum?.message}
         {...register('quorum', { valueAsNumber: true })}
@@ -54,7 +54,7 @@ export function QuorumDialog({
       open={open}
       onOpenChange={onOpenChange}
       title={QUORUM_KIND_LABELS[rule.kind]}
-      description={`${rule.kind === 'withdrawal' ? 'A customer asks for a withdrawal, so this many staff approve it.' : 'The person who proposes counts as one of them.'} ${rule.eligible} staff can approve this today; while fewer can than the number asked, all of them must agree.`}
+      description={`${rule.kind === 'withdrawal' ? 'A customer asks for a withdrawal, so this many staff approve it.' : 'The person who proposes counts as one of them.'} It cannot be more than the ${rule.eligible} staff who can approve this today.`}
     >
       <QuorumForm rule={rule} onDone={() => onOpenChange(false)} />
     </Modal>

@@ -103,7 +103,9 @@ function PolicyRow({ rule, onEdit }: { rule: QuorumRule; onEdit: () => void }) {
         {rule.eligible} can approve ({rolesApproving(rule.kind).join(', ')})
         {rule.eligible < rule.quorum && (
           <span className="mt-0.5 block text-xs text-amber-900">
-            Fewer than must agree: all of them must, until more staff hold these roles.
+            {rule.eligible === 1
+              ? 'One person decides alone until more staff hold these roles.'
+              : `All ${rule.eligible} must agree until more staff hold these roles.`}
           </span>
         )}
       </Cell>
