@@ -149,6 +149,7 @@ for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
         .getByText('Can approve deposits and withdrawals; credit and debit balances.')
         .waitFor();
       await expectAccessible(page, 'the staff roles dialog');
+      await snapshot(page, `staff-roles-dialog-${viewportName}`);
       await rolesDialog.getByRole('button', { name: 'Save roles' }).click();
       await page.getByText(MESSAGES.staffRolesSaved).first().waitFor();
       await rolesDialog.waitFor({ state: 'detached' });
@@ -170,6 +171,19 @@ for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
       await creditRule.getByText(/^\d+ can approve \(Owner, Finance\)$/).waitFor();
       await snapshot(page, `staff-page-${viewportName}`);
       await expectAccessible(page, '/admin/staff');
+
+      // The policy's number is checked by the shared schema before it is sent.
+      await creditRule.getByRole('button', { name: 'Edit: Credits above the approval amount' }).click();
+      const quorumDialog = page.getByRole('dialog', { name: 'Credits above the approval amount' });
+      const quorumField = quorumDialog.getByLabel('People who must agree');
+      await quorumField.fill('0');
+      await quorumDialog.getByRole('button', { name: 'Save' }).click();
+      await quorumDialog.getByRole('alert').filter({ hasText: MESSAGES.quorumRange }).waitFor();
+      await expect.poll(() => quorumField.getAttribute('aria-invalid')).toBe('true');
+      await quorumField.fill('2');
+      await quorumDialog.getByRole('button', { name: 'Save' }).click();
+      await page.getByText(MESSAGES.policySaved).first().waitFor();
+      await quorumDialog.waitFor({ state: 'detached' });
 
       // A $5,000 credit is above the approval amount, and finance may approve it: it waits.
       await (await navigation(page)).getByRole('link', { name: 'Users', exact: true }).click();
