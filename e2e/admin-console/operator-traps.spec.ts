@@ -264,11 +264,16 @@ describe('removing a watch-only key', () => {
         data: { xpub: TEST_WALLET.bitcoinRegtestVpub, confirmations: 2 },
       });
       const second = await signUpUser(api, 'Grace Hopper', { outboxOf: dataDir });
-      // The console has no "make administrator" act without a password prompt; an operator may do it in the database.
+      // An operator may promote someone in the database: the owner role, as the platform grants it
+      // (no delay before its approvals count), a minute before the removal is proposed.
       const client = new pg.Client({ connectionString: await embeddedDatabaseUrl(dataDir) });
       await client.connect();
       try {
         await client.query('update users set is_admin = true where user_name = $1', [second.user.userName]);
+        await client.query(
+          "insert into staff_roles (user_id, role, granted_at) values ($1, 'owner', now() - interval '1 minute')",
+          [second.user._id],
+        );
       } finally {
         await client.end();
       }

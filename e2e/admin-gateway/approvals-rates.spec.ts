@@ -51,10 +51,15 @@ beforeAll(async () => {
     body: JSON.stringify({ ...SECOND_ADMIN, confirmPassword: SECOND_ADMIN.password }),
   });
   expect(signUp.status).toBe(201);
-  // The console has no "make administrator" act; an operator promotes someone in the database.
+  // An operator promotes someone in the database: the owner role, as the platform grants it (no
+  // delay before its approvals count), a minute before anything is proposed.
   const client = new pg.Client({ connectionString: await embeddedDatabaseUrl(dataDir) });
   await client.connect();
   await client.query('update users set is_admin = true where email = $1', [SECOND_ADMIN.email]);
+  await client.query(
+    "insert into staff_roles (user_id, role, granted_at) select id, 'owner', now() - interval '1 minute' from users where email = $1",
+    [SECOND_ADMIN.email],
+  );
   await client.end();
   sessions.first = await sessionOf(E2E_ADMIN.email, E2E_ADMIN.password);
   sessions.second = await sessionOf(SECOND_ADMIN.email, SECOND_ADMIN.password);
