@@ -37,7 +37,12 @@ export const staffRoute = defineRoute({
   access: 'admin',
   permission: 'staff.read',
   summary: 'Staff members with their roles and when each may approve, and the approval policy.',
-  response: z.object({ data: z.array(StaffMemberSchema), policy: z.array(QuorumRuleSchema) }),
+  response: z.object({
+    data: z.array(StaffMemberSchema),
+    policy: z.array(QuorumRuleSchema),
+    /** How long a role granted by staff waits before its holder's approvals count. */
+    approvalDelayHours: z.number(),
+  }),
 });
 
 export const myStaffRolesRoute = defineRoute({

@@ -32,7 +32,9 @@ export interface StaffDeps {
   clock: Clock;
 }
 
-export async function getStaff(deps: StaffDeps): Promise<{ data: StaffMember[]; policy: QuorumRule[] }> {
+export async function getStaff(
+  deps: StaffDeps,
+): Promise<{ data: StaffMember[]; policy: QuorumRule[]; approvalDelayHours: number }> {
   const [members, policy] = await Promise.all([listStaffMembers(deps.db), getPolicyRules(deps.db)]);
   const data = members.map((member) => ({
     ...member,
@@ -45,7 +47,7 @@ export async function getStaff(deps: StaffDeps): Promise<{ data: StaffMember[]; 
       ).toISOString(),
     })),
   }));
-  return { data, policy };
+  return { data, policy, approvalDelayHours: deps.config.staffApproval.delayMs / 3_600_000 };
 }
 
 export async function rolesHeldBy(db: Executor, userId: string): Promise<StaffRole[]> {

@@ -1,5 +1,5 @@
 import type { RoutePermission } from '@vestora/shared';
-import { type KeyboardEvent, useId, useRef, useState } from 'react';
+import { type KeyboardEvent, type ReactNode, useId, useRef, useState } from 'react';
 import { Navigate, NavLink, Outlet } from 'react-router';
 import { useSession } from '../../client/session.ts';
 import { AccountMenu } from '../../shell/account-menu.tsx';
@@ -8,13 +8,16 @@ import {
   ChatIcon,
   ChevronDownIcon,
   ClipboardIcon,
+  InboxIcon,
   MenuIcon,
   ReceiptIcon,
   SettingsIcon,
+  ShieldIcon,
   UsersIcon,
   WalletIcon,
 } from '../../ui/icons.tsx';
 import { Logo } from '../../ui/logo.tsx';
+import { WaitingChangesBadge } from './approvals/waiting-changes-badge.tsx';
 import { ConsoleAlerts } from './console-alerts.tsx';
 import { ReauthPrompt } from './staff/reauth-prompt.tsx';
 import { useStaffPermissions } from './staff/staff-permissions.ts';
@@ -26,6 +29,8 @@ interface NavigationEntry {
   icon: typeof UsersIcon;
   /** What the page needs: the entry shows only to staff whose roles allow it. */
   permission: RoutePermission;
+  /** A count beside the label, such as the changes waiting for approval. */
+  Badge?: () => ReactNode;
 }
 
 /** The console's sections, in the order of the specification's navigation, then what we add. */
@@ -39,10 +44,18 @@ const NAVIGATION: readonly NavigationEntry[] = [
   { label: 'Support', to: '/admin/support', icon: ChatIcon, permission: 'support.read' },
   { label: 'Settings', to: '/admin/settings', icon: SettingsIcon, permission: 'config.read' },
   { label: 'Audit', to: '/admin/audit', icon: ClipboardIcon, permission: 'audit.read' },
+  {
+    label: 'Approvals',
+    to: '/admin/approvals',
+    icon: InboxIcon,
+    permission: 'any',
+    Badge: WaitingChangesBadge,
+  },
+  { label: 'Staff', to: '/admin/staff', icon: ShieldIcon, permission: 'staff.read' },
 ];
 
 /**
- * The sections as one strip on wide screens; below the large breakpoint, where nine entries do not
+ * The sections as one strip on wide screens; below the large breakpoint, where the entries do not
  * fit, a Menu button that shows them all as a grid (a disclosure: the button says whether the list
  * is open and which list it controls). Escape or following an entry closes it and puts focus back
  * on the button, so a keyboard user never stays on an entry that has just been hidden.
@@ -84,7 +97,7 @@ function AdminNavigation() {
         id={listId}
         className={`${isOpen ? 'grid' : 'hidden'} mt-2 grid-cols-2 gap-1 lg:mt-0 lg:flex lg:overflow-x-auto`}
       >
-        {NAVIGATION.filter((entry) => can(entry.permission)).map(({ label, to, icon: Icon }) => (
+        {NAVIGATION.filter((entry) => can(entry.permission)).map(({ label, to, icon: Icon, Badge }) => (
           <li key={to} className="min-w-0 lg:shrink-0">
             <NavLink
               to={to}
@@ -96,7 +109,10 @@ function AdminNavigation() {
               }
             >
               <Icon width={16} height={16} className="shrink-0" />
-              {label}
+              <span>
+                {label}
+                {Badge && <Badge />}
+              </span>
             </NavLink>
           </li>
         ))}

@@ -20,6 +20,10 @@ const siteSettingsPage = async () => ({
   Component: (await import('./settings/site-settings-page.tsx')).SiteSettingsPage,
 });
 const auditPage = async () => ({ Component: (await import('./audit/audit-page.tsx')).AuditPage });
+const approvalsPage = async () => ({
+  Component: (await import('./approvals/approvals-page.tsx')).ApprovalsPage,
+});
+const staffPage = async () => ({ Component: (await import('./staff/staff-page.tsx')).StaffPage });
 
 export const adminRoutes: RouteObject = {
   path: '/admin',
@@ -38,5 +42,7 @@ export const adminRoutes: RouteObject = {
     { path: 'support', lazy: supportPage },
     { path: 'settings', lazy: siteSettingsPage },
     { path: 'audit', lazy: auditPage },
+    { path: 'approvals', lazy: approvalsPage },
+    { path: 'staff', lazy: staffPage },
   ],
 };

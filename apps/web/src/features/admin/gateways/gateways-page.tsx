@@ -190,7 +190,7 @@ export function GatewaysPage() {
       >
         <Button onClick={() => setIsAdding(true)}>Add Gateway</Button>
       </PageHeader>
-      <PendingChangesPanel />
+      <PendingChangesPanel quorum="destination" />
       <div>
         <h2 className="mb-3 text-lg font-semibold text-slate-900">Saved Gateways</h2>
         {isPending ? (

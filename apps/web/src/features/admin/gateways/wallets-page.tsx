@@ -188,7 +188,7 @@ export function WalletsPage() {
         title="Wallets"
         description="With a watch-only key, every user gets their own deposit address and payments are credited after their confirmations, without a proof. Set your wallet's gap limit above the highest index used."
       />
-      <PendingChangesPanel />
+      <PendingChangesPanel quorum="destination" />
       {isPending ? (
         <PageSpinner label="Loading wallets" />
       ) : (

@@ -16,9 +16,12 @@ import {
   useVerifyUser,
 } from './users-api.ts';
 
-// Loaded when first opened: its form schema would otherwise weigh on the console's first visit.
+// Loaded when first opened: their form schemas would otherwise weigh on the console's first visit.
 const CreditDebitDialog = lazy(async () => ({
   default: (await import('../money/credit-debit-dialog.tsx')).CreditDebitDialog,
+}));
+const StaffRolesDialog = lazy(async () => ({
+  default: (await import('../staff/staff-roles-dialog.tsx')).StaffRolesDialog,
 }));
 
 const ITEM_CLASS =
@@ -41,7 +44,7 @@ function withToasts(
 /** The kebab menu of one user row, with the dialogs it opens. */
 export function UserActions({ user, isSelf }: { user: AdminUserRow; isSelf: boolean }) {
   const [dialog, setDialog] = useState<
-    'adjust' | 'delete' | 'details' | 'logins' | 'reset2fa' | 'role' | null
+    'adjust' | 'delete' | 'details' | 'logins' | 'reset2fa' | 'role' | 'staffRoles' | null
   >(null);
   const [rolePassword, setRolePassword] = useState('');
   const [roleRefusal, setRoleRefusal] = useState<string>();
@@ -143,6 +146,14 @@ export function UserActions({ user, isSelf }: { user: AdminUserRow; isSelf: bool
             >
               {user.isAdmin ? 'Remove administrator role' : 'Make administrator'}
             </DropdownMenu.Item>
+            {/* Only a verified account becomes staff; a staff member's roles can always be changed. */}
+            <DropdownMenu.Item
+              disabled={!user.isAdmin && !user.isVerified}
+              onSelect={() => setDialog('staffRoles')}
+              className={ITEM_CLASS}
+            >
+              Staff roles
+            </DropdownMenu.Item>
             {!isSelf && (
               <>
                 <DropdownMenu.Item onSelect={onSuspension} className={ITEM_CLASS}>
@@ -170,6 +181,15 @@ export function UserActions({ user, isSelf }: { user: AdminUserRow; isSelf: bool
             user={user}
             open
             onOpenChange={(isOpen) => setDialog(isOpen ? 'adjust' : null)}
+          />
+        </Suspense>
+      )}
+      {dialog === 'staffRoles' && (
+        <Suspense fallback={null}>
+          <StaffRolesDialog
+            person={user}
+            open
+            onOpenChange={(isOpen) => setDialog(isOpen ? 'staffRoles' : null)}
           />
         </Suspense>
       )}

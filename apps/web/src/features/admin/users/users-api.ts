@@ -1,4 +1,10 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  type QueryClient,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import type { ContractOf, ResponseOf, SortOrder, UserSortField } from '@vestora/shared';
 import {
   adminLoginHistoryRoute,
@@ -12,6 +18,7 @@ import {
   verifyUserRoute,
 } from '@vestora/shared/routes';
 import { callApi, queryKeyOf } from '../../../client/api.ts';
+import { invalidatePendingChanges } from '../approvals/pending-changes-query.ts';
 import { invalidateSetupChecklist } from '../settings/setup-api.ts';
 import { reloadUserDetail } from './user-detail-api.ts';
 
@@ -32,6 +39,10 @@ type UserResponse = ResponseOf<ContractOf<typeof verifyUserRoute>>;
  */
 const USERS_KEY = ['admin', ...queryKeyOf(allUsersRoute)];
 
+/** Reloads the user list, after a change made elsewhere in the console (an approved credit). */
+export const invalidateUsers = (queryClient: QueryClient) =>
+  queryClient.invalidateQueries({ queryKey: USERS_KEY });
+
 export function useUsers({ page, q, sort, order }: UsersQuery) {
   const query = { page, pageSize: USERS_PAGE_SIZE, q: q || undefined, sort, order };
   return useQuery({
@@ -47,7 +58,8 @@ export const loginHistoryQueryKey = (userId: string) =>
 
 /**
  * Every act on a user changes what the list shows, so each one reloads it; the setup checklist too,
- * since a new, suspended or removed administrator changes who still lacks a second factor.
+ * since a new, suspended or removed administrator changes who still lacks a second factor; and the
+ * waiting changes, since a large credit or an act on staff may wait there for approval.
  */
 function useUserMutation<Variables>(request: (variables: Variables) => Promise<UserResponse>) {
   const queryClient = useQueryClient();
@@ -55,8 +67,9 @@ function useUserMutation<Variables>(request: (variables: Variables) => Promise<U
     mutationFn: request,
     onSettled: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: USERS_KEY }),
+        invalidateUsers(queryClient),
         invalidateSetupChecklist(queryClient),
+        invalidatePendingChanges(queryClient),
       ]),
   });
 }
