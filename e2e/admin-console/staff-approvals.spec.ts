@@ -259,5 +259,63 @@ for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
         })
         .toBe(7_000);
     });
+
+    it('a support member sees only what support may do: no money decisions, no settings, no staff', async () => {
+      const helper = await verifiedPerson('Sam');
+      const role = await call<{ message: string }>(
+        'PUT',
+        `/api/admin/staff/${helper.id}/roles`,
+        owner.token,
+        {
+          roles: ['support'],
+        },
+      );
+      expect(role.message).toBe(MESSAGES.staffRolesSaved);
+      const customer = await verifiedPerson('Lin');
+      await call('PUT', `/api/admin/creditOrDebit/${customer.id}`, owner.token, {
+        mode: 'credit',
+        amount: 500,
+        reason: 'funding',
+      });
+      await call('POST', '/api/user/addresses', customer.token, {
+        coin: 'btc',
+        address: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq',
+        label: 'Cold',
+        password: PASSWORD,
+      });
+      const { data: addresses } = await call<{ data: { _id: string }[] }>(
+        'GET',
+        '/api/user/addresses',
+        customer.token,
+      );
+      await call('POST', '/api/user/withdraw', customer.token, { amount: 100, addressId: addresses[0]?._id });
+
+      const page = await openConsole(await logIn(helper.userName, PASSWORD), viewport, '/admin/withdrawals');
+      await page.getByRole('heading', { name: 'Withdrawals', level: 1 }).waitFor();
+      const nav = await navigation(page);
+      await nav.getByRole('link', { name: 'Support' }).waitFor();
+      const names = await nav.getByRole('link').allTextContents();
+      expect(names.map((name) => name.replace(/\d+$/, '').trim())).toEqual([
+        'Users',
+        'Transactions',
+        'Withdrawals',
+        'Support',
+        'Approvals',
+      ]);
+      const row = userRow(page, customer.fullName);
+      await row.getByText('Finance decides').waitFor();
+      expect(await row.getByRole('button', { name: 'Approve' }).count()).toBe(0);
+      const refused = await api.fetch('/api/admin/site', {
+        method: 'PUT',
+        headers: { authorization: `Bearer ${helper.token}` },
+        data: {},
+      });
+      expect(refused.status()).toBe(403);
+      expect((await refused.json()).message).toMatch(/^Your staff roles do not allow this/);
+      await snapshot(page, `support-console-${viewportName}`);
+      await expectAccessible(page, '/admin/withdrawals as support');
+      // The next width starts from the owner alone again.
+      await call('PUT', `/api/admin/staff/${helper.id}/roles`, owner.token, { roles: [] });
+    });
   });
 }

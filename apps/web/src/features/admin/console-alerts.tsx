@@ -196,16 +196,18 @@ function TwoFactorWarning() {
 }
 
 /** Four eyes need two people: said on every page while one person approves payouts alone. */
-function SingleApproverWarning() {
+function SingleApproverWarning({ canAddStaff }: { canAddStaff: boolean }) {
   const { data: security } = useAdminSecurity();
   if (!security || security.governance.approvers > 1) return null;
   return (
     <AmberBanner
       role="status"
       action={
-        <Link to="/admin/staff" className={BANNER_LINK_CLASS}>
-          Add staff
-        </Link>
+        canAddStaff && (
+          <Link to="/admin/staff" className={BANNER_LINK_CLASS}>
+            Add staff
+          </Link>
+        )
       }
     >
       <span className="font-semibold">This platform has one staff member who can approve payouts</span>: every
@@ -231,8 +233,9 @@ export function ConsoleAlerts() {
       {can('money.read') && <ReserveWarning />}
       {can('config.read') && <RateWarning />}
       <TwoFactorWarning />
-      <SingleApproverWarning />
-      <SetupChecklist />
+      <SingleApproverWarning canAddStaff={can('staff.manage')} />
+      {/* Setting the platform up is the owners' work; its steps open pages others cannot use. */}
+      {can('config.manage') && <SetupChecklist />}
     </div>
   );
 }

@@ -6,6 +6,7 @@ import { errorMessage } from '../../../client/api.ts';
 import { ConfirmDialog } from '../../../ui/dialog.tsx';
 import { FormError, PasswordField } from '../../../ui/field.tsx';
 import { KebabIcon } from '../../../ui/icons.tsx';
+import { useStaffPermissions } from '../staff/staff-permissions.ts';
 import { LoginHistoryDialog } from './login-history-dialog.tsx';
 import { UserDetailDialog } from './user-detail-dialog.tsx';
 import {
@@ -43,6 +44,7 @@ function withToasts(
 
 /** The kebab menu of one user row, with the dialogs it opens. */
 export function UserActions({ user, isSelf }: { user: AdminUserRow; isSelf: boolean }) {
+  const { can } = useStaffPermissions();
   const [dialog, setDialog] = useState<
     'adjust' | 'delete' | 'details' | 'logins' | 'reset2fa' | 'role' | 'staffRoles' | null
   >(null);
@@ -127,34 +129,42 @@ export function UserActions({ user, isSelf }: { user: AdminUserRow; isSelf: bool
             sideOffset={4}
             className="z-30 min-w-48 rounded-xl border border-slate-200 bg-white p-1 shadow-lg"
           >
-            <DropdownMenu.Item onSelect={() => setDialog('adjust')} className={ITEM_CLASS}>
-              Credit/Debit
-            </DropdownMenu.Item>
-            <DropdownMenu.Item disabled={user.isVerified} onSelect={onVerify} className={ITEM_CLASS}>
-              Verify User
-            </DropdownMenu.Item>
+            {can('money.adjust') && (
+              <DropdownMenu.Item onSelect={() => setDialog('adjust')} className={ITEM_CLASS}>
+                Credit/Debit
+              </DropdownMenu.Item>
+            )}
+            {can('users.manage') && (
+              <DropdownMenu.Item disabled={user.isVerified} onSelect={onVerify} className={ITEM_CLASS}>
+                Verify User
+              </DropdownMenu.Item>
+            )}
             <DropdownMenu.Item onSelect={() => setDialog('logins')} className={ITEM_CLASS}>
               Login history
             </DropdownMenu.Item>
             <DropdownMenu.Item onSelect={() => setDialog('details')} className={ITEM_CLASS}>
               Sessions, addresses and security
             </DropdownMenu.Item>
-            <DropdownMenu.Item
-              disabled={!user.isAdmin && !user.isVerified}
-              onSelect={() => setDialog('role')}
-              className={ITEM_CLASS}
-            >
-              {user.isAdmin ? 'Remove administrator role' : 'Make administrator'}
-            </DropdownMenu.Item>
-            {/* Only a verified account becomes staff; a staff member's roles can always be changed. */}
-            <DropdownMenu.Item
-              disabled={!user.isAdmin && !user.isVerified}
-              onSelect={() => setDialog('staffRoles')}
-              className={ITEM_CLASS}
-            >
-              Staff roles
-            </DropdownMenu.Item>
-            {!isSelf && (
+            {can('staff.manage') && (
+              <>
+                <DropdownMenu.Item
+                  disabled={!user.isAdmin && !user.isVerified}
+                  onSelect={() => setDialog('role')}
+                  className={ITEM_CLASS}
+                >
+                  {user.isAdmin ? 'Remove administrator role' : 'Make administrator'}
+                </DropdownMenu.Item>
+                {/* Only a verified account becomes staff; a staff member's roles can always be changed. */}
+                <DropdownMenu.Item
+                  disabled={!user.isAdmin && !user.isVerified}
+                  onSelect={() => setDialog('staffRoles')}
+                  className={ITEM_CLASS}
+                >
+                  Staff roles
+                </DropdownMenu.Item>
+              </>
+            )}
+            {!isSelf && can('users.manage') && (
               <>
                 <DropdownMenu.Item onSelect={onSuspension} className={ITEM_CLASS}>
                   {user.suspended ? 'Unsuspend User' : 'Suspend User'}
