@@ -85,6 +85,27 @@ describe('staff permissions on every admin route', () => {
     expect(mismatches).toEqual([]);
   });
 
+  it("staff who do not answer tickets cannot write in or close someone's ticket through the user's routes either", async () => {
+    const customer = await signUpAndLogin(t.app);
+    const opened = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/support',
+      headers: bearer(customer.token),
+      payload: { subject: 'Help', message: 'Where is my deposit?' },
+    });
+    expect(opened.statusCode).toBe(201);
+    const ticketId = opened.json().data._id as string;
+    const close = (role: StaffRole) =>
+      t.app.inject({
+        method: 'PUT',
+        url: `/api/user/support/${ticketId}/close`,
+        headers: bearer(tokens.get(role) ?? ''),
+      });
+    expect((await close('auditor')).statusCode).toBe(404);
+    expect((await close('finance')).statusCode).toBe(404);
+    expect((await close('support')).statusCode).toBe(200);
+  });
+
   it('an account without a role is refused every admin route as before', async () => {
     const { token } = await signUpAndLogin(t.app);
     const response = await t.app.inject({ url: '/api/admin/staff', headers: bearer(token) });

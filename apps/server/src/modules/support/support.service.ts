@@ -5,6 +5,7 @@ import { runInTransaction, type Transaction } from '../../lib/transaction.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { notify } from '../notifications/notifications.service.ts';
 import type { Actor } from '../sessions/actor.ts';
+import { permissionsHeldBy } from '../staff/quorum.service.ts';
 import { lockActiveUserOrFail } from '../users/users.service.ts';
 import {
   countOpenTickets,
@@ -50,12 +51,16 @@ async function loadTicket(db: Executor, id: string): Promise<SupportTicket> {
   return ticket;
 }
 
-/** Locks the ticket for the change and checks who may touch it: its owner, or any administrator. */
+/**
+ * Locks the ticket for the change and checks who may touch it: its owner, or staff whose roles
+ * answer tickets (an auditor reads them but writes in none, whichever route they try).
+ */
 async function lockOwnTicket(tx: Executor, actor: Actor, id: string) {
   const ticket = await lockTicket(tx, { id });
-  if (!ticket || (!actor.hasAdminPowers && ticket.userId !== actor.user.id)) {
-    throw new AppError('NOT_FOUND', MESSAGES.supportTicketNotFound);
-  }
+  const isOwn = ticket?.userId === actor.user.id;
+  const isSupport =
+    !isOwn && actor.hasAdminPowers && (await permissionsHeldBy(tx, actor.user.id)).has('support.reply');
+  if (!ticket || (!isOwn && !isSupport)) throw new AppError('NOT_FOUND', MESSAGES.supportTicketNotFound);
   return ticket;
 }
 
