@@ -268,7 +268,11 @@ describe('published snapshots', () => {
     leafCount: tree.leafCount,
     previousRootHash: first.rootHash,
   });
-  const list: LiabilityList = { publicKey: publicKeyHex, snapshots: [second, first] };
+  const list: LiabilityList = {
+    publicKey: publicKeyHex,
+    governance: { approvers: 1, eligible: 1 },
+    snapshots: [second, first],
+  };
 
   it('signs the message the verifier documents', () => {
     expect(Buffer.from(snapshotSignedMessage(first)).toString('utf8')).toBe(
