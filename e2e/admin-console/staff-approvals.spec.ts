@@ -113,11 +113,18 @@ async function openConsole(person: SignedIn, viewport: { width: number; height: 
   return page;
 }
 
-/** The console's navigation, opened behind its Menu button below the large breakpoint. */
+/** Tailwind's `lg`: below it the console's navigation is a Menu button. */
+const LARGE_BREAKPOINT_PX = 1024;
+
+/**
+ * The console's navigation, opened behind its Menu button below the large breakpoint. The button
+ * is waited for: right after a page load it may not be drawn yet, and an unopened menu hides links.
+ */
 async function navigation(page: Page) {
   const nav = page.getByRole('navigation', { name: 'Admin' });
-  const menu = nav.getByRole('button', { name: 'Menu' });
-  if (await menu.isVisible()) {
+  if ((page.viewportSize()?.width ?? 0) < LARGE_BREAKPOINT_PX) {
+    const menu = nav.getByRole('button', { name: 'Menu' });
+    await menu.waitFor();
     if ((await menu.getAttribute('aria-expanded')) === 'false') await menu.click();
   }
   return nav;
