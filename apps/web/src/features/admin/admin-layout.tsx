@@ -19,7 +19,7 @@ import {
 import { Logo } from '../../ui/logo.tsx';
 import { WaitingChangesBadge } from './approvals/waiting-changes-badge.tsx';
 import { ConsoleAlerts } from './console-alerts.tsx';
-import { ReauthPrompt } from './staff/reauth-prompt.tsx';
+import { ReauthPromptHost } from './staff/reauth-prompt-host.tsx';
 import { useStaffPermissions } from './staff/staff-permissions.ts';
 import { TwoFactorGate } from './two-factor-gate.tsx';
 
@@ -151,7 +151,7 @@ export function AdminLayout() {
           <Outlet />
         </TwoFactorGate>
       </main>
-      <ReauthPrompt />
+      <ReauthPromptHost />
     </div>
   );
 }

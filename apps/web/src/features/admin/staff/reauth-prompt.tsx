@@ -1,7 +1,7 @@
 import { type ReauthenticateRequest, ReauthenticateRequestSchema } from '@vestora/shared';
 import { reauthenticateRoute } from '@vestora/shared/routes';
-import { useEffect, useRef, useState } from 'react';
-import { ApiError, callApi, errorMessage, setReauthPrompt } from '../../../client/api.ts';
+import { useState } from 'react';
+import { ApiError, callApi, errorMessage } from '../../../client/api.ts';
 import { FormActions, Modal } from '../../../ui/dialog.tsx';
 import { CurrentPasswordField, FormError, OneTimeCodeField } from '../../../ui/field.tsx';
 import { useZodForm } from '../../../ui/use-zod-form.ts';
@@ -9,45 +9,22 @@ import { useZodForm } from '../../../ui/use-zod-form.ts';
 const EMPTY: ReauthenticateRequest = { password: '', code: '' };
 
 /**
- * The console's sudo prompt: when the server answers that an act needs the password again, this
- * asks for it (and the second factor when the account has one), and the act is sent once more.
+ * Asks for the password (and the second factor when the account has one) and confirms it with the
+ * server; `onDone(true)` once it is accepted, `onDone(false)` when the person cancels.
  */
-export function ReauthPrompt() {
-  const [isOpen, setIsOpen] = useState(false);
+export function ReauthDialog({ onDone }: { onDone: (isConfirmed: boolean) => void }) {
   const [isCodeAsked, setIsCodeAsked] = useState(false);
-  const settle = useRef<((isConfirmed: boolean) => void) | null>(null);
   const {
     register,
     handleSubmit,
-    reset,
     setError,
     formState: { errors, isSubmitting },
   } = useZodForm(ReauthenticateRequestSchema, { defaultValues: EMPTY });
 
-  useEffect(() => {
-    setReauthPrompt(
-      () =>
-        new Promise<boolean>((resolve) => {
-          settle.current?.(false);
-          settle.current = resolve;
-          setIsOpen(true);
-        }),
-    );
-    return () => setReauthPrompt(null);
-  }, []);
-
-  const finish = (isConfirmed: boolean) => {
-    settle.current?.(isConfirmed);
-    settle.current = null;
-    reset(EMPTY);
-    setIsCodeAsked(false);
-    setIsOpen(false);
-  };
-
   const onSubmit = handleSubmit(async (proof) => {
     try {
       await callApi(reauthenticateRoute, { body: proof.code ? proof : { password: proof.password } });
-      finish(true);
+      onDone(true);
     } catch (error) {
       if (error instanceof ApiError && error.details.twoFactorRequired === true) setIsCodeAsked(true);
       setError('root', { message: errorMessage(error) });
@@ -56,9 +33,9 @@ export function ReauthPrompt() {
 
   return (
     <Modal
-      open={isOpen}
+      open
       onOpenChange={(open) => {
-        if (!open && !isSubmitting) finish(false);
+        if (!open && !isSubmitting) onDone(false);
       }}
       title="Confirm it is you"
       description="Acts that move money or change who holds power need your password within the last few minutes, so a stolen session alone can do neither."
@@ -71,7 +48,7 @@ export function ReauthPrompt() {
           submitLabel="Confirm and continue"
           busyLabel="Checking..."
           isBusy={isSubmitting}
-          onCancel={() => finish(false)}
+          onCancel={() => onDone(false)}
         />
       </form>
     </Modal>

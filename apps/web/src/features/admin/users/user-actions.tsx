@@ -3,12 +3,9 @@ import { type AdminUserRow, MESSAGES } from '@vestora/shared';
 import { lazy, Suspense, useState } from 'react';
 import toast from 'react-hot-toast';
 import { errorMessage } from '../../../client/api.ts';
-import { ConfirmDialog } from '../../../ui/dialog.tsx';
 import { FormError, PasswordField } from '../../../ui/field.tsx';
 import { KebabIcon } from '../../../ui/icons.tsx';
 import { useStaffPermissions } from '../staff/staff-permissions.ts';
-import { LoginHistoryDialog } from './login-history-dialog.tsx';
-import { UserDetailDialog } from './user-detail-dialog.tsx';
 import {
   useDeleteUser,
   useResetTwoFactor,
@@ -18,6 +15,14 @@ import {
 } from './users-api.ts';
 
 // Loaded when first opened: their form schemas would otherwise weigh on the console's first visit.
+// Each dialog loads when it is first opened: the console's first page stays small.
+const ConfirmDialog = lazy(async () => ({ default: (await import('../../../ui/dialog.tsx')).ConfirmDialog }));
+const LoginHistoryDialog = lazy(async () => ({
+  default: (await import('./login-history-dialog.tsx')).LoginHistoryDialog,
+}));
+const UserDetailDialog = lazy(async () => ({
+  default: (await import('./user-detail-dialog.tsx')).UserDetailDialog,
+}));
 const CreditDebitDialog = lazy(async () => ({
   default: (await import('../money/credit-debit-dialog.tsx')).CreditDebitDialog,
 }));
@@ -203,69 +208,75 @@ export function UserActions({ user, isSelf }: { user: AdminUserRow; isSelf: bool
           />
         </Suspense>
       )}
-      <LoginHistoryDialog
-        user={user}
-        open={dialog === 'logins'}
-        onOpenChange={(isOpen) => setDialog(isOpen ? 'logins' : null)}
-      />
-      <UserDetailDialog
-        user={user}
-        isSelf={isSelf}
-        open={dialog === 'details'}
-        onOpenChange={(isOpen) => setDialog(isOpen ? 'details' : null)}
-      />
-      <ConfirmDialog
-        open={dialog === 'reset2fa'}
-        onOpenChange={(isOpen) => {
-          if (!isOpen && !resetTwoFactor.isPending) setDialog(null);
-        }}
-        title={`Reset two-factor sign-in of ${user.fullName}`}
-        question="Turn off their second factor only once you are sure who asks: someone who lost their phone and recovery codes. Every session of the account ends, and the person is told."
-        confirmLabel="Reset two-factor sign-in"
-        busyLabel="Resetting..."
-        isBusy={resetTwoFactor.isPending}
-        variant="danger"
-        onConfirm={onResetTwoFactor}
-      />
-      <ConfirmDialog
-        open={dialog === 'role'}
-        onOpenChange={closeRole}
-        title={
-          user.isAdmin ? `Remove ${user.fullName} as administrator` : `Make ${user.fullName} an administrator`
-        }
-        question={
-          user.isAdmin
-            ? 'They lose the console at once. The last administrator cannot be removed.'
-            : 'They get the whole console, including approving withdrawals. Large withdrawals need two different administrators.'
-        }
-        confirmLabel={user.isAdmin ? 'Remove role' : 'Make administrator'}
-        busyLabel="Saving..."
-        isBusy={setAdministratorRole.isPending}
-        variant={user.isAdmin ? 'danger' : 'primary'}
-        onConfirm={onRole}
-      >
-        <PasswordField
-          label="Your current password"
-          toggleLabel="Show your current password"
-          autoComplete="current-password"
-          value={rolePassword}
-          onChange={(event) => setRolePassword(event.target.value)}
-        />
-        <FormError message={roleRefusal} />
-      </ConfirmDialog>
-      <ConfirmDialog
-        open={dialog === 'delete'}
-        onOpenChange={closeDelete}
-        title={`Delete ${user.fullName}`}
-        question={MESSAGES.deleteConfirm}
-        confirmLabel="Delete User"
-        busyLabel="Deleting..."
-        isBusy={deleteUser.isPending}
-        variant="danger"
-        onConfirm={onDelete}
-      >
-        <FormError message={deleteRefusal} />
-      </ConfirmDialog>
+      {dialog !== null && (
+        <Suspense fallback={null}>
+          <LoginHistoryDialog
+            user={user}
+            open={dialog === 'logins'}
+            onOpenChange={(isOpen) => setDialog(isOpen ? 'logins' : null)}
+          />
+          <UserDetailDialog
+            user={user}
+            isSelf={isSelf}
+            open={dialog === 'details'}
+            onOpenChange={(isOpen) => setDialog(isOpen ? 'details' : null)}
+          />
+          <ConfirmDialog
+            open={dialog === 'reset2fa'}
+            onOpenChange={(isOpen) => {
+              if (!isOpen && !resetTwoFactor.isPending) setDialog(null);
+            }}
+            title={`Reset two-factor sign-in of ${user.fullName}`}
+            question="Turn off their second factor only once you are sure who asks: someone who lost their phone and recovery codes. Every session of the account ends, and the person is told."
+            confirmLabel="Reset two-factor sign-in"
+            busyLabel="Resetting..."
+            isBusy={resetTwoFactor.isPending}
+            variant="danger"
+            onConfirm={onResetTwoFactor}
+          />
+          <ConfirmDialog
+            open={dialog === 'role'}
+            onOpenChange={closeRole}
+            title={
+              user.isAdmin
+                ? `Remove ${user.fullName} as administrator`
+                : `Make ${user.fullName} an administrator`
+            }
+            question={
+              user.isAdmin
+                ? 'They lose the console at once. The last administrator cannot be removed.'
+                : 'They get the whole console, including approving withdrawals. Large withdrawals need two different administrators.'
+            }
+            confirmLabel={user.isAdmin ? 'Remove role' : 'Make administrator'}
+            busyLabel="Saving..."
+            isBusy={setAdministratorRole.isPending}
+            variant={user.isAdmin ? 'danger' : 'primary'}
+            onConfirm={onRole}
+          >
+            <PasswordField
+              label="Your current password"
+              toggleLabel="Show your current password"
+              autoComplete="current-password"
+              value={rolePassword}
+              onChange={(event) => setRolePassword(event.target.value)}
+            />
+            <FormError message={roleRefusal} />
+          </ConfirmDialog>
+          <ConfirmDialog
+            open={dialog === 'delete'}
+            onOpenChange={closeDelete}
+            title={`Delete ${user.fullName}`}
+            question={MESSAGES.deleteConfirm}
+            confirmLabel="Delete User"
+            busyLabel="Deleting..."
+            isBusy={deleteUser.isPending}
+            variant="danger"
+            onConfirm={onDelete}
+          >
+            <FormError message={deleteRefusal} />
+          </ConfirmDialog>
+        </Suspense>
+      )}
     </>
   );
 }
