@@ -66,6 +66,11 @@ export function permissionsOf(roles: readonly StaffRole[]): Set<StaffPermission>
   return new Set(roles.flatMap((role) => ROLE_PERMISSIONS[role]));
 }
 
+/** The roles that grant `permission`, in the table's order. */
+export function rolesHolding(permission: StaffPermission): StaffRole[] {
+  return STAFF_ROLES.filter((role) => ROLE_PERMISSIONS[role].includes(permission));
+}
+
 export function isStaffRole(value: string): value is StaffRole {
   return (STAFF_ROLES as readonly string[]).includes(value);
 }

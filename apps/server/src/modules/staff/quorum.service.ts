@@ -8,10 +8,9 @@ import {
   permissionsOf,
   QUORUM_KINDS,
   type QuorumKind,
-  ROLE_PERMISSIONS,
+  rolesHolding,
   STAFF_ROLE_LABELS,
   type StaffPermission,
-  type StaffRole,
 } from '@vestora/shared';
 import type { AppConfig } from '../../config/env.ts';
 import type { Executor } from '../../db/client.ts';
@@ -64,16 +63,16 @@ export async function planApprovals(
   };
 }
 
-function rolesHolding(kind: QuorumKind): string {
-  const roles = (Object.keys(ROLE_PERMISSIONS) as StaffRole[]).filter((role) =>
-    ROLE_PERMISSIONS[role].includes(QUORUM_KINDS[kind]),
-  );
-  return roles.map((role) => STAFF_ROLE_LABELS[role].toLowerCase()).join(' or ');
+/** "finance or owner": who may approve a kind, as a refusal names them. */
+function approverRolesOf(kind: QuorumKind): string {
+  return rolesHolding(QUORUM_KINDS[kind])
+    .map((role) => STAFF_ROLE_LABELS[role].toLowerCase())
+    .join(' or ');
 }
 
 /** "Needs 1 more approval from finance or owner." */
 export function remainingApprovalsSentence(kind: QuorumKind, remaining: number): string {
-  return approvalsRemainingMessage(remaining, rolesHolding(kind));
+  return approvalsRemainingMessage(remaining, approverRolesOf(kind));
 }
 
 /** How many staff must approve a large withdrawal today, and how many could: the public governance line. */
@@ -105,7 +104,7 @@ export async function assertMayApprove(
   const holder = (
     await listStaffHolding(db, QUORUM_KINDS[kind], { delayMs: config.staffApproval.delayMs })
   ).find((staff) => staff.userId === actor.user.id);
-  if (!holder) throw new AppError('FORBIDDEN', approverLacksRoleMessage(rolesHolding(kind)));
+  if (!holder) throw new AppError('FORBIDDEN', approverLacksRoleMessage(approverRolesOf(kind)));
   if (holder.heldSince > proposedAt) throw new AppError('FORBIDDEN', MESSAGES.approverGrantedAfterProposal);
   if (holder.canApproveFrom > now)
     throw new AppError('FORBIDDEN', approverTooNewMessage(holder.canApproveFrom));

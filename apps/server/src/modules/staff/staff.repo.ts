@@ -1,4 +1,4 @@
-import { ROLE_PERMISSIONS, STAFF_ROLES, type StaffPermission, type StaffRole } from '@vestora/shared';
+import { rolesHolding, type StaffPermission, type StaffRole } from '@vestora/shared';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { staffRoles, users } from '../../db/schema/index.ts';
@@ -11,10 +11,6 @@ export async function listRolesOf(db: Executor, userId: string): Promise<StaffRo
     .from(staffRoles)
     .where(eq(staffRoles.userId, userId))
     .orderBy(asc(staffRoles.role));
-}
-
-function rolesGranting(permission: StaffPermission): StaffRole[] {
-  return STAFF_ROLES.filter((role) => ROLE_PERMISSIONS[role].includes(permission));
 }
 
 export interface PermissionHolder {
@@ -46,7 +42,7 @@ export async function listStaffHolding(
     .innerJoin(users, eq(users.id, staffRoles.userId))
     .where(
       and(
-        inArray(staffRoles.role, rolesGranting(permission)),
+        inArray(staffRoles.role, rolesHolding(permission)),
         eq(users.status, 'active'),
         eq(users.suspended, false),
       ),

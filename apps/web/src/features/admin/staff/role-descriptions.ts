@@ -2,9 +2,9 @@ import {
   QUORUM_KINDS,
   type QuorumKind,
   ROLE_PERMISSIONS,
+  rolesHolding,
   STAFF_PERMISSIONS,
   STAFF_ROLE_LABELS,
-  STAFF_ROLES,
   type StaffPermission,
   type StaffRole,
 } from '@vestora/shared';
@@ -50,7 +50,5 @@ export function describeRole(role: StaffRole): string {
 
 /** The roles whose holders may approve a guarded kind of action, by their labels. */
 export function rolesApproving(kind: QuorumKind): string[] {
-  return STAFF_ROLES.filter((role) => ROLE_PERMISSIONS[role].includes(QUORUM_KINDS[kind])).map(
-    (role) => STAFF_ROLE_LABELS[role],
-  );
+  return rolesHolding(QUORUM_KINDS[kind]).map((role) => STAFF_ROLE_LABELS[role]);
 }
