@@ -105,9 +105,9 @@ for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
     it('publishes the roots, the key and the limits, linked from the landing footer', async () => {
       await countedUser(60);
       await page.goto('/');
-      await page.getByRole('contentinfo').getByRole('link', { name: 'Proof of liabilities' }).click();
+      await page.getByRole('contentinfo').getByRole('link', { name: 'Proof of solvency' }).click();
       await page.waitForURL('**/liabilities');
-      await page.getByRole('heading', { name: 'Proof of liabilities', level: 1 }).waitFor();
+      await page.getByRole('heading', { name: 'Proof of solvency', level: 1 }).waitFor();
 
       const { data: list } = await callApi<{ data: { publicKey: string; snapshots: Snapshot[] } }>(
         api,
@@ -126,7 +126,7 @@ for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
       for (const limit of [
         'Your balance is counted in a published total that is no smaller than it.',
         'A left-out balance is only caught if its owner checks.',
-        'Our assets.',
+        'Our assets beyond the listed addresses.',
       ]) {
         expect(await page.getByText(limit).count()).toBeGreaterThan(0);
       }

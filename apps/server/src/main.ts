@@ -52,7 +52,7 @@ try {
     connection.db,
     systemClock,
     app.log,
-    config.liabilitySnapshotIntervalMs,
+    { publicUrl: config.publicUrl, chain: config.chain, intervalMs: config.liabilitySnapshotIntervalMs },
   );
   let isClosing = false;
   /**

@@ -1,6 +1,11 @@
 /** The messages of the proof of liabilities (liability-proofs.ts checks them). */
 
 import { z } from 'zod';
+import { COINS } from './transaction-kinds.ts';
+
+/** 1: leaves salted, not bound to their owner; 2: leaves bound to their owner, reserves stated (decision 016). */
+export const LiabilityFormatSchema = z.union([z.literal(1), z.literal(2)]);
+export type LiabilityFormat = z.infer<typeof LiabilityFormatSchema>;
 
 export const LiabilitySnapshotSchema = z.object({
   id: z.string(),
@@ -11,7 +16,13 @@ export const LiabilitySnapshotSchema = z.object({
   rootSum: z.string(),
   leafCount: z.number().int(),
   previousRootHash: z.string(),
-  /** Hex Ed25519 signature over UTF-8 of `id:takenAt:rootHash:rootSum:previousRootHash`. */
+  format: LiabilityFormatSchema,
+  /** Format 2: the solvency statement's JSON text, published verbatim; format 1: null. */
+  statement: z.string().nullable(),
+  /**
+   * Hex Ed25519 signature over UTF-8 of `id:takenAt:rootHash:rootSum:previousRootHash`, followed in
+   * format 2 by `:` and the SHA-256 hex of the statement.
+   */
   signature: z.string(),
 });
 export type LiabilitySnapshot = z.infer<typeof LiabilitySnapshotSchema>;
@@ -41,11 +52,10 @@ export const LiabilityPathNodeSchema = z.object({
   sum: z.string(),
 });
 
-export const LiabilityProofSchema = z.object({
+const ProofPositionSchema = z.object({
   snapshotId: z.string(),
   rootHash: z.string(),
   rootSum: z.string(),
-  leaf: z.object({ leafId: z.string(), salt: z.string(), sum: z.string() }),
   /** The leaf's position among the (padded) leaves. */
   index: z.number().int(),
   /** Leaves including padding: a power of two. */
@@ -53,6 +63,18 @@ export const LiabilityProofSchema = z.object({
   /** The siblings from the leaf's level up to just below the root. */
   path: z.array(LiabilityPathNodeSchema),
 });
+
+export const LiabilityProofSchema = z.discriminatedUnion('format', [
+  ProofPositionSchema.extend({
+    format: z.literal(1),
+    leaf: z.object({ leafId: z.string(), salt: z.string(), sum: z.string() }),
+  }),
+  ProofPositionSchema.extend({
+    format: z.literal(2),
+    /** leaf hash = SHA-256(nonce ‖ UTF-8(userId) ‖ UTF-8(snapshotId)). */
+    leaf: z.object({ userId: z.string(), nonce: z.string(), sum: z.string() }),
+  }),
+]);
 export type LiabilityProof = z.infer<typeof LiabilityProofSchema>;
 
 /** A user's balance now, in cents as decimal strings, to set beside what a snapshot counted. */
@@ -63,3 +85,72 @@ export const LiabilityBalanceSchema = z.object({
   totalCents: z.string(),
 });
 export type LiabilityBalance = z.infer<typeof LiabilityBalanceSchema>;
+
+export const RESERVE_SIGNATURE_TYPES = ['bip322-simple', 'bitcoin-legacy', 'eip191'] as const;
+export type ReserveSignatureType = (typeof RESERVE_SIGNATURE_TYPES)[number];
+export const RESERVE_KINDS = ['address', 'account'] as const;
+export type ReserveKind = (typeof RESERVE_KINDS)[number];
+const CoinSchema = z.enum(COINS);
+const BlockSchema = z.object({ height: z.number().int(), hash: z.string() });
+
+export const ReserveHoldingSchema = z.object({
+  address: z.string(),
+  childIndex: z.number().int().nullable(),
+  amountBaseUnits: z.string(),
+  /** Bitcoin: the unspent outputs at the recorded block. */
+  outputs: z
+    .array(z.object({ txid: z.string(), vout: z.number().int(), amountBaseUnits: z.string() }))
+    .optional(),
+});
+export type ReserveHolding = z.infer<typeof ReserveHoldingSchema>;
+
+/** One reserve as a statement publishes it: who signed, over what, and what it held at the block. */
+export const StatedReserveSchema = z.object({
+  coin: CoinSchema,
+  network: z.string(),
+  kind: z.enum(RESERVE_KINDS),
+  address: z.string(),
+  accountKey: z.string().nullable(),
+  childIndex: z.number().int().nullable(),
+  challenge: z.string(),
+  signatureType: z.enum(RESERVE_SIGNATURE_TYPES),
+  signature: z.string(),
+  holdings: z.array(ReserveHoldingSchema),
+  amountBaseUnits: z.string(),
+  usdCents: z.string(),
+});
+export type StatedReserve = z.infer<typeof StatedReserveSchema>;
+
+/** What a format 2 snapshot signs besides its root (decision 016): reserves, rates, blocks, ratios. */
+export const SolvencyStatementSchema = z.object({
+  format: z.literal(2),
+  platform: z.string(),
+  liabilitiesCents: z.string(),
+  blocks: z.object({ bitcoin: BlockSchema.optional(), ethereum: BlockSchema.optional() }),
+  rates: z.partialRecord(CoinSchema, z.object({ usdCentsPerCoin: z.string(), at: z.string() })),
+  reserves: z.array(StatedReserveSchema),
+  reservesUsdCents: z.string(),
+  yieldReserveCents: z.string(),
+  promisedReturnsCents: z.string(),
+  /** floor(reserves × 10000 / liabilities); null when nothing is owed. */
+  solvencyBasisPoints: z.number().int().nullable(),
+  /** floor((reserves + yield reserve) × 10000 / (liabilities + promised returns)); null when nothing is owed. */
+  coverageBasisPoints: z.number().int().nullable(),
+});
+export type SolvencyStatement = z.infer<typeof SolvencyStatementSchema>;
+
+/** A reserve address registered by an operator, with its ownership signature. */
+export const ReserveSchema = z.object({
+  id: z.string(),
+  coin: CoinSchema,
+  kind: z.enum(RESERVE_KINDS),
+  address: z.string(),
+  accountKey: z.string().nullable(),
+  childIndex: z.number().int().nullable(),
+  challenge: z.string(),
+  signatureType: z.enum(RESERVE_SIGNATURE_TYPES),
+  signature: z.string(),
+  registeredAt: z.string(),
+  registeredBy: z.string().nullable(),
+});
+export type Reserve = z.infer<typeof ReserveSchema>;

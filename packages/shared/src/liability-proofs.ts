@@ -2,7 +2,8 @@
  * Proof of liabilities: the Merkle sum tree of ethereum/research `proof_of_solvency/merkle_sum_tree.py`
  * with parents committing to both children's sums (Hu–Zhang–Guo, ePrint 2018/1139).
  *
- * - leaf = (SHA-256(salt ‖ UTF-8(leafId)), sum)
+ * - leaf, format 2 = (SHA-256(nonce ‖ UTF-8(userId) ‖ UTF-8(snapshotId)), sum): bound to its owner
+ *   (decision 016); format 1 = (SHA-256(salt ‖ UTF-8(leafId)), sum), snapshots taken before
  * - node = (SHA-256(L.hash ‖ L.sum as 32-byte big-endian ‖ R.hash ‖ R.sum as 32-byte big-endian), L.sum + R.sum)
  * - leaves shuffled, padded to a power of two with (32 zero bytes, 0); at each level an even index is
  *   the left child.
@@ -44,9 +45,20 @@ function sumToBytes(sum: bigint): Uint8Array {
   return bytes;
 }
 
-/** What a leaf's hash is taken of: salt ‖ UTF-8(leafId). */
+/** What a format 1 leaf's hash is taken of: salt ‖ UTF-8(leafId). */
 export function leafHashInput(salt: Uint8Array, leafId: string): Uint8Array {
   return concatBytes([salt, utf8(leafId)]);
+}
+
+/** What a format 2 leaf's hash is taken of: nonce ‖ UTF-8(userId) ‖ UTF-8(snapshotId). */
+export function boundLeafHashInput(nonce: Uint8Array, userId: string, snapshotId: string): Uint8Array {
+  return concatBytes([nonce, utf8(userId), utf8(snapshotId)]);
+}
+
+function proofLeafInput(proof: LiabilityProof): Uint8Array {
+  return proof.format === 2
+    ? boundLeafHashInput(hexToBytes(proof.leaf.nonce), proof.leaf.userId, proof.snapshotId)
+    : leafHashInput(hexToBytes(proof.leaf.salt), proof.leaf.leafId);
 }
 
 /** What a parent's hash is taken of: L.hash ‖ L.sum ‖ R.hash ‖ R.sum. */
@@ -54,12 +66,22 @@ function nodeHashInput(left: TreeNode, right: TreeNode): Uint8Array {
   return concatBytes([left.hash, sumToBytes(left.sum), right.hash, sumToBytes(right.sum)]);
 }
 
-/** The message a snapshot's signature covers, as UTF-8 bytes. */
+/**
+ * The message a snapshot's signature covers, as UTF-8 bytes; a format 2 snapshot adds the SHA-256
+ * hex of its statement, so the signature covers the reserves and ratios too.
+ */
 export function snapshotSignedMessage(
   snapshot: Pick<LiabilitySnapshot, 'id' | 'takenAt' | 'rootHash' | 'rootSum' | 'previousRootHash'>,
+  statementHash?: Uint8Array,
 ): Uint8Array {
   const { id, takenAt, rootHash, rootSum, previousRootHash } = snapshot;
-  return utf8(`${id}:${takenAt}:${rootHash}:${rootSum}:${previousRootHash}`);
+  const root = `${id}:${takenAt}:${rootHash}:${rootSum}:${previousRootHash}`;
+  return utf8(statementHash ? `${root}:${bytesToHex(statementHash)}` : root);
+}
+
+/** The UTF-8 bytes of a statement, the input of the hash a format 2 signature covers. */
+export function statementBytes(statement: string): Uint8Array {
+  return utf8(statement);
 }
 
 /** The smallest power of two holding `count` leaves (one leaf at least). */
@@ -74,14 +96,23 @@ export type ProofCheck = { isValid: true } | { isValid: false; problem: string }
 /**
  * Recomputes the root from the leaf and its path and compares it with the proof's root; every
  * number is checked for shape first, so a malformed file is a clear refusal, never an exception.
+ * A format 2 leaf must be bound to `accountId`, the id of the person checking: a leaf shared with
+ * another account, or given to someone else, fails here.
  */
-export async function verifyLiabilityProof(proof: LiabilityProof, sha256: Sha256): Promise<ProofCheck> {
+export async function verifyLiabilityProof(
+  proof: LiabilityProof,
+  sha256: Sha256,
+  accountId: string,
+): Promise<ProofCheck> {
   const problem = proofShapeProblem(proof);
   if (problem) return { isValid: false, problem };
-  let node: TreeNode = {
-    hash: await sha256(leafHashInput(hexToBytes(proof.leaf.salt), proof.leaf.leafId)),
-    sum: BigInt(proof.leaf.sum),
-  };
+  if (proof.format === 2 && proof.leaf.userId !== accountId) {
+    return {
+      isValid: false,
+      problem: `This leaf is bound to account ${proof.leaf.userId}, not to yours (${accountId}).`,
+    };
+  }
+  let node: TreeNode = { hash: await sha256(proofLeafInput(proof)), sum: BigInt(proof.leaf.sum) };
   let index = proof.index;
   for (const step of proof.path) {
     const sibling = { hash: hexToBytes(step.hash), sum: BigInt(step.sum) };
@@ -106,7 +137,13 @@ function proofShapeProblem(proof: LiabilityProof): string | undefined {
   const isHash = (value: unknown) => typeof value === 'string' && value.length === 64 && HEX.test(value);
   const isSum = (value: unknown) => typeof value === 'string' && /^(0|[1-9]\d{0,76})$/.test(value);
   const { leaf, path, index, leafCount } = proof;
-  if (!leaf || typeof leaf.leafId !== 'string' || !isHash(leaf.salt) || !isSum(leaf.sum)) {
+  if (proof.format === 2) {
+    if (!leaf || typeof proof.leaf.userId !== 'string' || !isHash(proof.leaf.nonce) || !isSum(leaf.sum)) {
+      return 'The proof has no readable leaf (userId, 32-byte hex nonce, sum in cents).';
+    }
+  } else if (proof.format !== 1) {
+    return 'The proof format is neither 1 nor 2.';
+  } else if (!leaf || typeof proof.leaf.leafId !== 'string' || !isHash(proof.leaf.salt) || !isSum(leaf.sum)) {
     return 'The proof has no readable leaf (leafId, 32-byte hex salt, sum in cents).';
   }
   if (!isHash(proof.rootHash) || !isSum(proof.rootSum)) return 'The proof has no readable root.';
@@ -124,10 +161,15 @@ function proofShapeProblem(proof: LiabilityProof): string | undefined {
 }
 
 /**
- * Checks a published list: every signature is the platform key's, and every snapshot names its
- * predecessor's root (the oldest names `NO_PREVIOUS_ROOT`). Returns the first problem found.
+ * Checks a published list: every signature is the platform key's (over the statement too in format
+ * 2), every snapshot names its predecessor's root (the oldest names `NO_PREVIOUS_ROOT`), and no
+ * format 1 snapshot follows a format 2 one. Returns the first problem found.
  */
-export async function verifyLiabilityChain(list: LiabilityList, verify: Ed25519Verify): Promise<ProofCheck> {
+export async function verifyLiabilityChain(
+  list: LiabilityList,
+  verify: Ed25519Verify,
+  sha256: Sha256,
+): Promise<ProofCheck> {
   if (typeof list.publicKey !== 'string' || list.publicKey.length !== 64 || !HEX.test(list.publicKey)) {
     return { isValid: false, problem: 'The published public key is not 32 bytes of hex.' };
   }
@@ -141,9 +183,24 @@ export async function verifyLiabilityChain(list: LiabilityList, verify: Ed25519V
         problem: `Snapshot ${snapshot.id} does not name its predecessor's root (${expectedPrevious}).`,
       };
     }
+    if (snapshot.format === 1 && older?.format === 2) {
+      return {
+        isValid: false,
+        problem: `Snapshot ${snapshot.id} goes back to leaves not bound to their owner after snapshots that bound them.`,
+      };
+    }
+    const isStated = snapshot.format === 2 && typeof snapshot.statement === 'string';
+    if (snapshot.format === 2 && !isStated) {
+      return { isValid: false, problem: `Snapshot ${snapshot.id} publishes no statement.` };
+    }
+    const statementHash = isStated ? await sha256(utf8(snapshot.statement as string)) : undefined;
     const isSigned =
       /^[0-9a-f]{128}$/.test(snapshot.signature) &&
-      (await verify(publicKey, hexToBytes(snapshot.signature), snapshotSignedMessage(snapshot)));
+      (await verify(
+        publicKey,
+        hexToBytes(snapshot.signature),
+        snapshotSignedMessage(snapshot, statementHash),
+      ));
     if (!isSigned)
       return { isValid: false, problem: `The signature of snapshot ${snapshot.id} is not valid.` };
   }

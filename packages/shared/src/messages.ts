@@ -218,6 +218,25 @@ export const MESSAGES = {
   liabilitySnapshotNotFound: 'This proof-of-liabilities snapshot does not exist.',
   liabilityNotInSnapshot:
     'This snapshot holds no balance of yours: your balance was zero (or your account did not exist yet) when it was taken, so there is nothing to prove.',
+  solvencySnapshotTaken: 'Solvency snapshot published.',
+  solvencyNodeUnreachable:
+    "A reserve balance could not be read from the chain's node. Check that the node named in BITCOIN_RPC_URL or ETHEREUM_RPC_URL is running, then take the snapshot again.",
+  solvencyRateMissing:
+    'Set the USD rate of every coin held in reserve under Exchange rates before taking a snapshot.',
+  reserveRegistered: 'Reserve address registered. It counts from the next snapshot.',
+  reserveRemoved: 'Reserve address removed. It no longer counts from the next snapshot.',
+  reserveNotFound: 'This reserve address does not exist.',
+  reserveAlreadyRegistered: 'This address is already registered as a reserve of this coin.',
+  reserveAddressMalformed:
+    'This is not an address the platform can prove: use a native SegWit (bc1q…) or legacy (1…) Bitcoin address, or a 0x Ethereum address.',
+  reserveAddressWrongNetwork: "This address belongs to another network than the platform's.",
+  reserveAccountKeyNotWallet:
+    "This is not the account key of the platform's wallet for this coin. Use the key deposit addresses are derived from.",
+  reserveChildMismatch: 'The signing address is not the receive address of this account key at that index.',
+  reserveChallengeMismatch:
+    'The signed text must be the challenge shown for this platform, address and date, exactly as shown.',
+  reserveSignatureInvalid:
+    'The signature does not prove ownership of this address: sign the challenge, exactly as shown, with the key of this address.',
   gatewayQrNotPng: 'The QR image must be a PNG file, or leave it out to have one made from the address.',
   gatewayQrMismatch:
     'The QR image does not read as this address. Upload a QR code of exactly this address, or leave the image out to have one made from it.',

@@ -102,6 +102,7 @@ const EnvSchema = z.object({
     .string()
     .regex(/^0x[0-9a-fA-F]{40}$/, { message: 'must be a 0x-prefixed contract address' })
     .default('0xdAC17F958D2ee523a2206206994597C13D831ec7'),
+  BITCOIN_RESERVES_FROM_HEIGHT: z.coerce.number().int().min(0).default(0),
   RATE_MAX_AGE_HOURS: z.coerce.number().int().min(1).default(24),
   CHAIN_POLL_SECONDS: z.coerce.number().int().min(1).default(15),
   BITCOIN_EXPLORER_TX_URL: z
@@ -219,6 +220,8 @@ export interface ChainConfig {
   /** Any Ethereum JSON-RPC endpoint; unset, no Ethereum watcher runs. */
   ethereumRpcUrl: string | undefined;
   usdtContract: string;
+  /** Where following Bitcoin reserve outputs starts: a height before the reserves were first paid. */
+  bitcoinReservesFromHeight: number;
   /** A BTC or ETH rate older than this holds a confirmed payment instead of crediting it. */
   rateMaxAgeMs: number;
   pollIntervalMs: number;
@@ -290,6 +293,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       bitcoinRpcUrl: env.BITCOIN_RPC_URL,
       ethereumRpcUrl: env.ETHEREUM_RPC_URL,
       usdtContract: env.USDT_ERC20_CONTRACT.toLowerCase(),
+      bitcoinReservesFromHeight: env.BITCOIN_RESERVES_FROM_HEIGHT,
       rateMaxAgeMs: env.RATE_MAX_AGE_HOURS * 3_600_000,
       pollIntervalMs: env.CHAIN_POLL_SECONDS * 1000,
       explorerTxUrl: { bitcoin: env.BITCOIN_EXPLORER_TX_URL, ethereum: env.ETHEREUM_EXPLORER_TX_URL },

@@ -8,6 +8,7 @@ export const ERROR_STATUS = {
   UNSUPPORTED_MEDIA_TYPE: 415,
   UNPROCESSABLE: 422,
   TOO_MANY_REQUESTS: 429,
+  UNAVAILABLE: 503,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

@@ -39,14 +39,15 @@ export function missingWebCrypto(): string | undefined {
 }
 
 /**
- * Checks the whole published chain in this browser: every signature against the published key and
- * every link to the predecessor's root. A browser without Ed25519 in Web Crypto says so.
+ * Checks the whole published chain in this browser: every signature against the published key (over
+ * the statement's SHA-256 too in format 2) and every link to the predecessor's root. A browser
+ * without Ed25519 in Web Crypto says so.
  */
 export async function checkChainInBrowser(list: LiabilityList): Promise<ProofCheck> {
   const missing = missingWebCrypto();
   if (missing) return { isValid: false, problem: missing };
   try {
-    return await verifyLiabilityChain(list, webEd25519);
+    return await verifyLiabilityChain(list, webEd25519, webSha256);
   } catch (error) {
     const isUnsupported = error instanceof DOMException && error.name === 'NotSupportedError';
     return {

@@ -5,7 +5,9 @@ import {
   LiabilityListSchema,
   LiabilityProofSchema,
   LiabilitySnapshotSchema,
+  ReserveSchema,
 } from '../liabilities.ts';
+import { COINS } from '../transaction-kinds.ts';
 
 export const liabilitySnapshotsRoute = defineRoute({
   method: 'GET',
@@ -37,7 +39,61 @@ export const takeLiabilitySnapshotRoute = defineRoute({
   path: '/api/admin/liabilities/snapshots',
   access: 'admin',
   permission: 'config.manage',
-  summary: 'Take and sign a proof-of-liabilities snapshot now.',
+  summary: 'Take and sign a solvency snapshot now: liabilities, reserves at one block per chain, ratios.',
   response: z.object({ data: LiabilitySnapshotSchema, message: z.string() }),
   status: 201,
+});
+
+const ReserveInputSchema = z.object({
+  coin: z.enum(COINS),
+  /** The address that signed: the reserve itself, or for an account key its receive address `childIndex`. */
+  address: z.string().trim().min(1).max(100),
+  /** The platform's watch-only account key (xpub/zpub/vpub): every deposit address it derives counts. */
+  accountKey: z.string().trim().max(200).optional(),
+  childIndex: z.number().int().min(0).max(2_147_483_647).optional(),
+  challenge: z.string().max(1000),
+  signature: z.string().trim().min(1).max(500),
+});
+
+export const reservesRoute = defineRoute({
+  method: 'GET',
+  path: '/api/admin/reserves',
+  access: 'admin',
+  permission: 'config.manage',
+  summary: 'The reserve addresses counted in each snapshot, with their ownership signatures.',
+  response: z.object({ data: z.array(ReserveSchema) }),
+});
+
+export const reserveChallengeRoute = defineRoute({
+  method: 'GET',
+  path: '/api/admin/reserves/challenge',
+  access: 'admin',
+  permission: 'config.manage',
+  summary: "Today's text to sign with a reserve address: it names the platform, the address and the date.",
+  query: z.object({
+    address: z.string().trim().min(1).max(100),
+    accountKey: z.string().trim().max(200).optional(),
+  }),
+  response: z.object({ data: z.object({ challenge: z.string() }) }),
+});
+
+export const registerReserveRoute = defineRoute({
+  method: 'POST',
+  path: '/api/admin/reserves',
+  access: 'admin',
+  permission: 'config.manage',
+  summary: 'Register a reserve address with its ownership signature over the challenge.',
+  body: ReserveInputSchema,
+  response: z.object({ data: ReserveSchema, message: z.string() }),
+  status: 201,
+});
+
+export const removeReserveRoute = defineRoute({
+  method: 'DELETE',
+  path: '/api/admin/reserves/:id',
+  access: 'admin',
+  permission: 'config.manage',
+  summary: 'Stop counting a reserve address from the next snapshot.',
+  params: z.object({ id: z.string() }),
+  response: z.object({ message: z.string() }),
 });

@@ -17,3 +17,19 @@ export const takeLiabilitySnapshotRoute: RouteRef<typeof liabilities.takeLiabili
   method: 'POST',
   path: '/api/admin/liabilities/snapshots',
 };
+export const reservesRoute: RouteRef<typeof liabilities.reservesRoute> = {
+  method: 'GET',
+  path: '/api/admin/reserves',
+};
+export const reserveChallengeRoute: RouteRef<typeof liabilities.reserveChallengeRoute> = {
+  method: 'GET',
+  path: '/api/admin/reserves/challenge',
+};
+export const registerReserveRoute: RouteRef<typeof liabilities.registerReserveRoute> = {
+  method: 'POST',
+  path: '/api/admin/reserves',
+};
+export const removeReserveRoute: RouteRef<typeof liabilities.removeReserveRoute> = {
+  method: 'DELETE',
+  path: '/api/admin/reserves/:id',
+};

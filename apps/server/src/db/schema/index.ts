@@ -13,6 +13,7 @@ export * from './operations.ts';
 export * from './password-resets.ts';
 export * from './plans.ts';
 export * from './rates.ts';
+export * from './reserves-bitcoin.ts';
 export * from './secrets.ts';
 export * from './settings.ts';
 export * from './staff.ts';

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { Coin, ReserveKind, ReserveSignatureType } from '@vestora/shared';
 import {
   bigint,
   check,
@@ -12,6 +13,8 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+
+import { users } from './users.ts';
 
 const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
 
@@ -32,6 +35,10 @@ export const liabilitySnapshots = pgTable(
     userCount: integer('user_count').notNull(),
     previousRootHash: text('previous_root_hash').notNull(),
     signature: text('signature').notNull(),
+    /** 1: salted leaves, nothing stated; 2: leaves bound to their owner and a signed statement (decision 016). */
+    format: smallint('format').notNull().default(2),
+    /** Format 2: the solvency statement's JSON text, exactly as signed and published. */
+    statement: text('statement'),
     ledgerTransferCount: bigint('ledger_transfer_count', { mode: 'bigint' }).notNull(),
   },
   (table) => [
@@ -58,8 +65,8 @@ export const liabilityTreeLevels = pgTable(
 );
 
 /**
- * Where each user's leaf sits in a snapshot, and its random id (hashed as the UTF-8 of its canonical
- * text form). No foreign keys: checking 100,000 of them per snapshot cost a third of its time; the
+ * Where each user's leaf sits in a snapshot, and in format 1 its random id (hashed as the UTF-8 of
+ * its canonical text form); format 2 leaves hash the user's own id instead. No foreign keys: checking 100,000 of them per snapshot cost a third of its time; the
  * rows are written in the transaction that writes their snapshot, and users are never deleted.
  */
 export const liabilityLeaves = pgTable(
@@ -68,7 +75,27 @@ export const liabilityLeaves = pgTable(
     snapshotId: uuid('snapshot_id').notNull(),
     userId: uuid('user_id').notNull(),
     position: integer('position').notNull(),
-    leafId: uuid('leaf_id').notNull(),
+    leafId: uuid('leaf_id'),
   },
   (table) => [primaryKey({ columns: [table.snapshotId, table.userId] })],
 );
+
+/**
+ * An address holding the platform's money, proven by a signature over a challenge naming the
+ * platform, the address and the date. A removed one stops counting; its row stays, since earlier
+ * statements published it.
+ */
+export const reserveAddresses = pgTable('reserve_addresses', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  coin: text('coin').$type<Coin>().notNull(),
+  kind: text('kind').$type<ReserveKind>().notNull(),
+  address: text('address').notNull(),
+  accountKey: text('account_key'),
+  childIndex: integer('child_index'),
+  challenge: text('challenge').notNull(),
+  signatureType: text('signature_type').$type<ReserveSignatureType>().notNull(),
+  signature: text('signature').notNull(),
+  registeredBy: uuid('registered_by').references(() => users.id),
+  registeredAt: timestamp('registered_at', { withTimezone: true }).notNull().defaultNow(),
+  removedAt: timestamp('removed_at', { withTimezone: true }),
+});

@@ -47,6 +47,14 @@ const periodsDueSql = (now: Date) => sql`least(${investments.periodsTotal}, floo
   extract(epoch from (${now.toISOString()}::timestamptz - ${investments.startedAt})) / (${investments.periodDays} * 86400)
 )::int)`;
 
+/**
+ * The return one period pays, rounded down to the cent: SQL twin of `returnPerPeriodCents`. A bigint
+ * times an integer and a bigint divided by an integer stay bigint in PostgreSQL, and its integer
+ * division truncates as BigInt's does, so both give the same cent for every amount and rate (no
+ * float on the way, which `floor()` would bring).
+ */
+const returnPerPeriodSql = sql`(${investments.amountCents} * ${investments.rateBasisPoints} / 10000)`;
+
 /** Where a payout run has got to: the last investment of its previous batch, in payout order. */
 export interface PayoutCursor {
   startedAt: Date;
@@ -78,12 +86,33 @@ export async function lockDueInvestments(
     .for('update');
 }
 
+/**
+ * Every plan return the active investments still have to pay until they mature, in cents: each
+ * investment's unpaid periods (delayed ones included, they are still owed) times its per-period
+ * return, summed in the database so a snapshot reads one number, not one row per investment.
+ * Principal is not in it: it already sits in the investor's `invested` balance. A completed
+ * investment owes nothing more.
+ */
+export async function sumPromisedReturnsCents(db: Executor): Promise<bigint> {
+  const [row] = await db
+    .select({
+      // greatest(…, 0): the payer never pays past periods_total, and were it ever to, an overpaid
+      // investment must not lower what the others are owed.
+      cents: sql<string>`coalesce(sum(
+        greatest(${investments.periodsTotal} - ${investments.periodsPaid}, 0)::bigint * ${returnPerPeriodSql}
+      ), 0)::text`,
+    })
+    .from(investments)
+    .where(eq(investments.status, 'active'));
+  return BigInt(row?.cents ?? '0');
+}
+
 export async function readReserveFigures(db: Executor, { now }: { now: Date }) {
   const [figures] = await db
     .select({
       dueUnpaidCents: sql<string>`coalesce(sum(
         greatest(${periodsDueSql(now)} - ${investments.periodsPaid}, 0)
-        * floor(${investments.amountCents} * ${investments.rateBasisPoints} / 10000)
+        * ${returnPerPeriodSql}
       ), 0)::text`,
       delayedInvestments: sql<number>`count(*) filter (where ${investments.isReturnDelayed})::int`,
       activeInvestments: sql<number>`count(*)::int`,

@@ -58,6 +58,18 @@ export async function lockPlatformBalance(db: Executor, { kind }: { kind: Accoun
   return BigInt(row.balance_cents);
 }
 
+/**
+ * A kept platform balance as the caller's transaction sees it, without a lock: a reader that spends
+ * nothing (a solvency snapshot) must not hold up the payer.
+ */
+export async function readPlatformBalance(db: Executor, { kind }: { kind: AccountKind }): Promise<bigint> {
+  const result = await db.execute<{ balance_cents: string }>(sql`select balance_cents::text
+    from ledger_accounts where user_id is null and kind = ${kind}`);
+  const [row] = result.rows;
+  if (!row) throw new Error(`platform account ${kind} is missing`);
+  return BigInt(row.balance_cents);
+}
+
 export async function readLedgerHealth(db: Executor) {
   const result = await db.execute<{
     total_cents: string;

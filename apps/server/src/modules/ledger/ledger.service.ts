@@ -11,6 +11,7 @@ import {
   lockPlatformBalance,
   readLedgerHealth,
   readLedgerHealthReport,
+  readPlatformBalance,
   saveLedgerHealthReport,
   type UserAccountKind,
 } from './ledger.repo.ts';
@@ -72,6 +73,19 @@ export async function postTransfers(db: Executor, transfers: TransferRequest[]):
  */
 export async function lockYieldReserve(tx: Executor): Promise<bigint> {
   return lockPlatformBalance(tx, { kind: 'yield_reserve' });
+}
+
+/**
+ * What the yield reserve holds, in cents, unlocked (a solvency snapshot reads it in its REPEATABLE
+ * READ transaction). The balance is positive while the reserve holds money: funding
+ * (operator_funding → yield_reserve) and a principal a plan keeps (invested → yield_reserve) credit
+ * it, each plan return (yield_reserve → the investor's available) debits it, and post_transfers never
+ * takes it below zero. Clamped at zero all the same: a reserve cannot hold less than nothing, and a
+ * coverage sum must not read a damaged balance as a debt of the reserve's.
+ */
+export async function yieldReserveCents(db: Executor): Promise<bigint> {
+  const balanceCents = await readPlatformBalance(db, { kind: 'yield_reserve' });
+  return balanceCents > 0n ? balanceCents : 0n;
 }
 
 /** A kept report, as the console banner reads it: with when it was computed from the transfers. */

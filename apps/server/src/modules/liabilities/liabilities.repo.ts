@@ -64,22 +64,21 @@ export async function insertTreeLevels(
   await db.insert(liabilityTreeLevels).values(levels.map((nodes, level) => ({ snapshotId, level, nodes })));
 }
 
-/** One statement, the columns sent as arrays. */
+/** One statement, the users sent as an array in their leaf order. */
 export async function insertLeaves(
   db: Executor,
-  { snapshotId, userIds, leafIds }: { snapshotId: string; userIds: string[]; leafIds: string[] },
+  { snapshotId, userIds }: { snapshotId: string; userIds: string[] },
 ): Promise<void> {
   await db.execute(sql`
-    insert into ${liabilityLeaves} (snapshot_id, user_id, position, leaf_id)
-    select ${snapshotId}::uuid, leaf.user_id, leaf.position - 1, leaf.leaf_id
-    from unnest(${sql.param(userIds)}::uuid[], ${sql.param(leafIds)}::uuid[])
-      with ordinality as leaf(user_id, leaf_id, position)`);
+    insert into ${liabilityLeaves} (snapshot_id, user_id, position)
+    select ${snapshotId}::uuid, leaf.user_id, leaf.position - 1
+    from unnest(${sql.param(userIds)}::uuid[]) with ordinality as leaf(user_id, position)`);
 }
 
 export async function findUserLeaf(
   db: Executor,
   { snapshotId, userId }: { snapshotId: string; userId: string },
-): Promise<{ position: number; leafId: string } | undefined> {
+): Promise<{ position: number; leafId: string | null } | undefined> {
   const [row] = await db
     .select({ position: liabilityLeaves.position, leafId: liabilityLeaves.leafId })
     .from(liabilityLeaves)

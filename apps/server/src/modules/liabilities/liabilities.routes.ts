@@ -3,6 +3,10 @@ import {
   liabilityProofRoute,
   liabilitySnapshotsRoute,
   MESSAGES,
+  registerReserveRoute,
+  removeReserveRoute,
+  reserveChallengeRoute,
+  reservesRoute,
   takeLiabilitySnapshotRoute,
 } from '@vestora/shared';
 import type { FastifyInstance } from 'fastify';
@@ -13,6 +17,7 @@ import {
   listPublishedSnapshots,
   takeSnapshot,
 } from './liabilities.service.ts';
+import { listReserves, registerReserve, removeReserve, reserveChallenge } from './reserves.service.ts';
 
 export async function liabilityRoutes(app: FastifyInstance): Promise<void> {
   // Public: anyone can check the chain of roots and their signatures without an account.
@@ -26,8 +31,42 @@ export async function liabilityRoutes(app: FastifyInstance): Promise<void> {
     data: await getLiabilityBalance(app.db, { userId: actor.user.id }),
   }));
 
+  const solvency = { publicUrl: app.config.publicUrl, chain: app.config.chain };
   route(app, takeLiabilitySnapshotRoute, async () => ({
-    data: (await takeSnapshot(app.db, app.clock)).snapshot,
-    message: MESSAGES.liabilitySnapshotTaken,
+    data: (await takeSnapshot(app.db, app.clock, solvency)).snapshot,
+    message: MESSAGES.solvencySnapshotTaken,
   }));
+
+  route(app, reservesRoute, async () => ({ data: await listReserves(app.db) }));
+
+  route(app, reserveChallengeRoute, async ({ query }) => ({
+    data: {
+      challenge: reserveChallenge(
+        {
+          publicUrl: app.config.publicUrl,
+          address: query.address,
+          accountKey: query.accountKey || undefined,
+        },
+        app.clock.now(),
+      ),
+    },
+  }));
+
+  route(app, registerReserveRoute, async ({ actor, body }) => ({
+    data: await registerReserve(
+      {
+        db: app.db,
+        clock: app.clock,
+        actor,
+        settings: { publicUrl: app.config.publicUrl, bitcoinNetwork: app.config.chain.bitcoinNetwork },
+      },
+      body,
+    ),
+    message: MESSAGES.reserveRegistered,
+  }));
+
+  route(app, removeReserveRoute, async ({ actor, params }) => {
+    await removeReserve({ db: app.db, clock: app.clock, actor }, params);
+    return { message: MESSAGES.reserveRemoved };
+  });
 }

@@ -9,22 +9,31 @@ import {
   randomUUID,
   sign,
 } from 'node:crypto';
+import { sha256 } from '@noble/hashes/sha2.js';
 import {
+  type Coin,
   type LiabilityBalance,
   type LiabilityList,
   type LiabilityProof,
   type LiabilitySnapshot,
   MESSAGES,
   NO_PREVIOUS_ROOT,
+  type SolvencyStatement,
+  type StatedReserve,
   snapshotSignedMessage,
+  statementBytes,
   type TreeNode,
 } from '@vestora/shared';
+import type { ChainConfig } from '../../config/env.ts';
 import type { Database, Executor } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import { runAsLeader, startRepeating } from '../../lib/leader-job.ts';
 import { runInTransaction } from '../../lib/transaction.ts';
 import { readSecret } from '../files/files.service.ts';
+import { promisedReturnsCents } from '../investments/promised-returns.ts';
+import { yieldReserveCents } from '../ledger/ledger.service.ts';
+import { getCurrentRates } from '../rates/rates.service.ts';
 import { moneyGovernance } from '../staff/quorum.service.ts';
 import {
   countTransfers,
@@ -42,7 +51,9 @@ import {
   type SnapshotRow,
   type UserTotal,
 } from './liabilities.repo.ts';
-import { buildMerkleSumTree, hashLeaf, NODE_BYTES, nodeAt, pathPositions } from './merkle-sum-tree.ts';
+import { buildMerkleSumTree, hashBoundLeaf, NODE_BYTES, nodeAt, pathPositions } from './merkle-sum-tree.ts';
+import { type ReserveReading, readReserveHoldings } from './reserve-holdings.ts';
+import { listActiveReserves } from './reserves.repo.ts';
 
 /** One snapshot at a time across every server process on the database. */
 const SNAPSHOT_LOCK_ID = 7_215_013;
@@ -54,7 +65,7 @@ interface LiabilityKeys {
   signingKey: KeyObject;
   /** Raw 32-byte Ed25519 public key, hex. */
   publicKey: string;
-  /** HMAC key the per-user salts are derived with. */
+  /** HMAC key the per-user nonces (format 1: salts) are derived with. */
   saltKey: Buffer;
 }
 
@@ -110,6 +121,7 @@ function keysFrom(signingKeyText: string, saltKeyText: string): LiabilityKeys {
   };
 }
 
+/** A user's nonce in a snapshot (format 1: their salt): derived, so never stored, and only theirs. */
 function leafSalt(saltKey: Buffer, snapshotId: string, userId: string): Buffer {
   return createHmac('sha256', saltKey).update(`${snapshotId}:${userId}`).digest();
 }
@@ -122,8 +134,76 @@ function toPublished(row: SnapshotRow): LiabilitySnapshot {
     rootSum: row.rootSumCents.toString(),
     leafCount: row.leafCount,
     previousRootHash: row.previousRootHash,
+    format: row.format === 1 ? 1 : 2,
+    statement: row.statement,
     signature: row.signature,
   };
+}
+
+/** What a snapshot needs besides the database: the platform it names and the nodes it reads reserves from. */
+export interface SolvencySettings {
+  publicUrl: string;
+  chain: ChainConfig;
+}
+
+const DECIMALS: Record<Coin, bigint> = { btc: 8n, eth: 18n, usdt: 6n };
+/** USDT is valued at one dollar, as deposits of it are credited. */
+const USDT_CENTS = 100n;
+
+const basisPoints = (part: bigint, whole: bigint) => (whole === 0n ? null : Number((part * 10_000n) / whole));
+
+/**
+ * The statement a format 2 snapshot signs (decision 016): reserves at their blocks, valued at the
+ * rates in force, against the liabilities and against everything promised.
+ */
+async function solvencyStatement(
+  db: Executor,
+  {
+    publicUrl,
+    takenAt,
+    liabilitiesCents,
+    reading,
+    yieldReserve,
+    promisedReturns,
+  }: {
+    publicUrl: string;
+    takenAt: Date;
+    liabilitiesCents: bigint;
+    reading: ReserveReading;
+    yieldReserve: bigint;
+    promisedReturns: bigint;
+  },
+): Promise<string> {
+  const current = await getCurrentRates(db);
+  const rates: SolvencyStatement['rates'] = {};
+  const usdCentsPerCoin = (coin: Coin): bigint => {
+    const rate = coin === 'usdt' ? { usdCents: USDT_CENTS, setAt: takenAt } : current[coin];
+    if (!rate) throw new AppError('CONFLICT', MESSAGES.solvencyRateMissing);
+    rates[coin] = { usdCentsPerCoin: rate.usdCents.toString(), at: rate.setAt.toISOString() };
+    return rate.usdCents;
+  };
+  const reserves: StatedReserve[] = reading.reserves.map((reserve) => ({
+    ...reserve,
+    usdCents: (
+      (BigInt(reserve.amountBaseUnits) * usdCentsPerCoin(reserve.coin)) /
+      10n ** DECIMALS[reserve.coin]
+    ).toString(),
+  }));
+  const reservesUsd = reserves.reduce((sum, reserve) => sum + BigInt(reserve.usdCents), 0n);
+  const statement: SolvencyStatement = {
+    format: 2,
+    platform: new URL(publicUrl).origin,
+    liabilitiesCents: liabilitiesCents.toString(),
+    blocks: reading.blocks,
+    rates,
+    reserves,
+    reservesUsdCents: reservesUsd.toString(),
+    yieldReserveCents: yieldReserve.toString(),
+    promisedReturnsCents: promisedReturns.toString(),
+    solvencyBasisPoints: basisPoints(reservesUsd, liabilitiesCents),
+    coverageBasisPoints: basisPoints(reservesUsd + yieldReserve, liabilitiesCents + promisedReturns),
+  };
+  return JSON.stringify(statement);
 }
 
 export interface SnapshotResult {
@@ -138,8 +218,17 @@ export interface SnapshotResult {
  * chained to the previous root and stored with every node. Waits for a snapshot another process is
  * taking, then takes its own.
  */
-export async function takeSnapshot(db: Database, clock: Clock): Promise<SnapshotResult> {
-  const result = await runAsLeader(db, SNAPSHOT_LOCK_ID, () => buildAndStoreSnapshot(db, clock), 'wait');
+export async function takeSnapshot(
+  db: Database,
+  clock: Clock,
+  settings: SolvencySettings,
+): Promise<SnapshotResult> {
+  const result = await runAsLeader(
+    db,
+    SNAPSHOT_LOCK_ID,
+    () => buildAndStoreSnapshot(db, clock, settings),
+    'wait',
+  );
   if (!result) throw new Error('the snapshot lock was not taken');
   return result;
 }
@@ -148,23 +237,41 @@ export async function takeSnapshot(db: Database, clock: Clock): Promise<Snapshot
 export async function takeSnapshotIfDue(
   db: Database,
   clock: Clock,
-  intervalMs: number,
+  settings: SolvencySettings & { intervalMs: number },
 ): Promise<SnapshotResult | undefined> {
   return runAsLeader(db, SNAPSHOT_LOCK_ID, async () => {
     const latest = await findLatestSnapshot(db);
-    if (latest && clock.now().getTime() - latest.takenAt.getTime() < intervalMs) return undefined;
-    return buildAndStoreSnapshot(db, clock);
+    if (latest && clock.now().getTime() - latest.takenAt.getTime() < settings.intervalMs) return undefined;
+    return buildAndStoreSnapshot(db, clock, settings);
   });
 }
 
-async function buildAndStoreSnapshot(db: Database, clock: Clock): Promise<SnapshotResult> {
+async function buildAndStoreSnapshot(
+  db: Database,
+  clock: Clock,
+  settings: SolvencySettings,
+): Promise<SnapshotResult> {
   const keys = await liabilityKeys(db);
-  const { takenAt, totals, transferCount } = await db.transaction(
+  // The chains first, then the ledger: both are read within moments, each at one consistent point.
+  const registered = await listActiveReserves(db);
+  const reading: ReserveReading =
+    registered.length > 0
+      ? await readReserveHoldings(db, settings.chain, registered).catch((error: unknown) => {
+          throw new AppError('UNAVAILABLE', MESSAGES.solvencyNodeUnreachable, { cause: String(error) });
+        })
+      : { blocks: {}, reserves: [] };
+  const { takenAt, totals, transferCount, yieldReserve, promisedReturns } = await db.transaction(
     async (tx) => {
       // The first query fixes the transaction's snapshot; the clock is read just before it.
       const takenAt = clock.now();
       const totals = await listUserTotals(tx);
-      return { takenAt, totals, transferCount: await countTransfers(tx) };
+      return {
+        takenAt,
+        totals,
+        transferCount: await countTransfers(tx),
+        yieldReserve: await yieldReserveCents(tx),
+        promisedReturns: await promisedReturnsCents(tx),
+      };
     },
     { isolationLevel: 'repeatable read', accessMode: 'read only' },
   );
@@ -174,13 +281,20 @@ async function buildAndStoreSnapshot(db: Database, clock: Clock): Promise<Snapsh
     const other = randomInt(index + 1);
     [totals[index], totals[other]] = [totals[other] as UserTotal, totals[index] as UserTotal];
   }
-  const leafIds = totals.map(() => randomUUID());
   const levels = buildMerkleSumTree(
-    totals.map(({ userId, totalCents }, index) =>
-      hashLeaf(leafSalt(keys.saltKey, id, userId), leafIds[index] as string, totalCents),
+    totals.map(({ userId, totalCents }) =>
+      hashBoundLeaf(leafSalt(keys.saltKey, id, userId), userId, id, totalCents),
     ),
   );
   const root = nodeAt(levels.at(-1) as Buffer, 0);
+  const statement = await solvencyStatement(db, {
+    publicUrl: settings.publicUrl,
+    takenAt,
+    liabilitiesCents: root.sum,
+    reading,
+    yieldReserve,
+    promisedReturns,
+  });
 
   const snapshot = await runInTransaction(db, async (tx) => {
     const previous = await findLatestSnapshot(tx);
@@ -192,7 +306,8 @@ async function buildAndStoreSnapshot(db: Database, clock: Clock): Promise<Snapsh
       leafCount: (levels[0] as Buffer).length / NODE_BYTES,
       previousRootHash: previous?.rootHash ?? NO_PREVIOUS_ROOT,
     };
-    const signature = sign(null, snapshotSignedMessage(unsigned), keys.signingKey).toString('hex');
+    const signed = snapshotSignedMessage(unsigned, sha256(statementBytes(statement)));
+    const signature = sign(null, signed, keys.signingKey).toString('hex');
     await insertSnapshot(tx, {
       id,
       sequence: (previous?.sequence ?? 0) + 1,
@@ -203,11 +318,13 @@ async function buildAndStoreSnapshot(db: Database, clock: Clock): Promise<Snapsh
       userCount: totals.length,
       previousRootHash: unsigned.previousRootHash,
       signature,
+      format: 2,
+      statement,
       ledgerTransferCount: transferCount,
     });
     await insertTreeLevels(tx, { snapshotId: id, levels });
-    await insertLeaves(tx, { snapshotId: id, userIds: totals.map(({ userId }) => userId), leafIds });
-    return { ...unsigned, signature };
+    await insertLeaves(tx, { snapshotId: id, userIds: totals.map(({ userId }) => userId) });
+    return { ...unsigned, format: 2 as const, statement, signature };
   });
   return { snapshot, userCount: totals.length, ledgerTransferCount: transferCount.toString() };
 }
@@ -249,19 +366,19 @@ export async function getLiabilityProof(
     })
   ).map((node) => nodeAt(node, 0));
   const { saltKey } = await liabilityKeys(db);
-  return {
+  const position = {
     snapshotId: snapshot.id,
     rootHash: snapshot.rootHash,
     rootSum: snapshot.rootSumCents.toString(),
-    leaf: {
-      leafId: leaf.leafId,
-      salt: leafSalt(saltKey, snapshot.id, userId).toString('hex'),
-      sum: (own as TreeNode).sum.toString(),
-    },
     index: leaf.position,
     leafCount: snapshot.leafCount,
     path: path.map((node) => ({ hash: Buffer.from(node.hash).toString('hex'), sum: node.sum.toString() })),
   };
+  const sum = (own as TreeNode).sum.toString();
+  const nonce = leafSalt(saltKey, snapshot.id, userId).toString('hex');
+  if (snapshot.format === 2) return { ...position, format: 2, leaf: { userId, nonce, sum } };
+  if (!leaf.leafId) throw new Error(`format 1 snapshot ${snapshot.id} has a leaf without its id`);
+  return { ...position, format: 1, leaf: { leafId: leaf.leafId, salt: nonce, sum } };
 }
 
 /** The signed-in user's balance now, to set beside what a snapshot counted. */
@@ -285,13 +402,13 @@ export function startLiabilitySnapshots(
   db: Database,
   clock: Clock,
   log: { error(details: object, message: string): void },
-  intervalMs: number,
+  settings: SolvencySettings & { intervalMs: number },
 ): () => Promise<void> {
   return startRepeating(
     () =>
-      takeSnapshotIfDue(db, clock, intervalMs).catch((error: unknown) =>
-        log.error({ err: error }, 'proof-of-liabilities snapshot failed'),
+      takeSnapshotIfDue(db, clock, settings).catch((error: unknown) =>
+        log.error({ err: error }, 'solvency snapshot failed'),
       ),
-    Math.max(60_000, Math.floor(intervalMs / 24)),
+    Math.max(60_000, Math.floor(settings.intervalMs / 24)),
   );
 }

@@ -24,7 +24,7 @@ import { bearer, createTestApp, signUpAndLogin, type TestApp, withTestApp } from
 import { connectDatabase } from '../../db/client.ts';
 import { DAY_MS } from '../../lib/time.ts';
 import { liabilityKeys, takeSnapshotIfDue } from './liabilities.service.ts';
-import { buildMerkleSumTree, hashLeaf, NODE_BYTES, nodeAt, pathPositions } from './merkle-sum-tree.ts';
+import { buildMerkleSumTree, hashBoundLeaf, NODE_BYTES, nodeAt, pathPositions } from './merkle-sum-tree.ts';
 
 const sha256 = async (data: Uint8Array) => createHash('sha256').update(data).digest();
 const ed25519: Ed25519Verify = async (publicKey, signature, message) =>
@@ -37,6 +37,9 @@ const ed25519: Ed25519Verify = async (publicKey, signature, message) =>
     }),
     signature,
   );
+type BoundProof = LiabilityProof & { format: 2 };
+/** The account a proof's leaf is bound to: who may check it. */
+const ownerOf = (proof: LiabilityProof) => (proof.format === 2 ? proof.leaf.userId : '');
 const VERIFIER = fileURLToPath(new URL('../../../../../tools/verify-liabilities.mjs', import.meta.url));
 
 const clock = createTestClock(new Date('2026-03-01T12:00:00.000Z'));
@@ -52,7 +55,7 @@ async function takeSnapshot() {
     headers: bearer(adminToken),
   });
   expect(response.statusCode).toBe(201);
-  expect(response.json().message).toBe(MESSAGES.liabilitySnapshotTaken);
+  expect(response.json().message).toBe(MESSAGES.solvencySnapshotTaken);
   return response.json().data as LiabilityList['snapshots'][number];
 }
 
@@ -74,12 +77,19 @@ async function userLiabilitiesCents(): Promise<string> {
   return rows[0]?.total ?? '0';
 }
 
+const IN_MEMORY_SNAPSHOT = '00000000-0000-4000-8000-00000000000a';
+
 /** A proof built the way the server builds one, from a tree in memory. */
-function proofFromTree(levels: Buffer[], index: number, leaf: LiabilityProof['leaf']): LiabilityProof {
+function proofFromTree(
+  levels: Buffer[],
+  index: number,
+  leaf: { userId: string; nonce: string; sum: string },
+): LiabilityProof {
   const root = nodeAt(levels.at(-1) as Buffer, 0);
   const leafCount = (levels[0] as Buffer).length / NODE_BYTES;
   return {
-    snapshotId: 'in-memory',
+    format: 2,
+    snapshotId: IN_MEMORY_SNAPSHOT,
     rootHash: Buffer.from(root.hash).toString('hex'),
     rootSum: root.sum.toString(),
     leaf,
@@ -98,26 +108,28 @@ describe('the Merkle sum tree (property)', () => {
     await fc.assert(
       fc.asyncProperty(balances, fc.nat(), fc.nat(), async (sums, pick, stepPick) => {
         const leaves = sums.map((sum, index) => ({
-          salt: createHash('sha256').update(`salt ${index}`).digest(),
-          leafId: `leaf-${index}-é`,
+          nonce: createHash('sha256').update(`nonce ${index}`).digest(),
+          userId: `00000000-0000-4000-8000-${String(index).padStart(12, '0')}`,
           sum,
         }));
-        const levels = buildMerkleSumTree(leaves.map((leaf) => hashLeaf(leaf.salt, leaf.leafId, leaf.sum)));
+        const levels = buildMerkleSumTree(
+          leaves.map((leaf) => hashBoundLeaf(leaf.nonce, leaf.userId, IN_MEMORY_SNAPSHOT, leaf.sum)),
+        );
         const total = sums.reduce((sum, value) => sum + value, 0n);
         expect(nodeAt(levels.at(-1) as Buffer, 0).sum).toBe(total);
 
         const proofs = leaves.map((leaf, index) =>
           proofFromTree(levels, index, {
-            leafId: leaf.leafId,
-            salt: leaf.salt.toString('hex'),
+            userId: leaf.userId,
+            nonce: leaf.nonce.toString('hex'),
             sum: leaf.sum.toString(),
           }),
         );
         for (const proof of proofs) {
-          expect(await verifyLiabilityProof(proof, sha256)).toEqual({ isValid: true });
+          expect(await verifyLiabilityProof(proof, sha256, ownerOf(proof))).toEqual({ isValid: true });
         }
 
-        const proof = proofs[pick % proofs.length] as LiabilityProof;
+        const proof = proofs[pick % proofs.length] as LiabilityProof & { format: 2 };
         const tampered: LiabilityProof[] = [
           { ...proof, leaf: { ...proof.leaf, sum: (BigInt(proof.leaf.sum) + 1n).toString() } },
           { ...proof, leaf: { ...proof.leaf, sum: (BigInt(proof.leaf.sum) - 1n).toString() } },
@@ -143,7 +155,7 @@ describe('the Merkle sum tree (property)', () => {
           }
         }
         for (const bad of tampered) {
-          expect((await verifyLiabilityProof(bad, sha256)).isValid).toBe(false);
+          expect((await verifyLiabilityProof(bad, sha256, ownerOf(bad))).isValid).toBe(false);
         }
       }),
       { numRuns: 60 },
@@ -151,7 +163,7 @@ describe('the Merkle sum tree (property)', () => {
   });
 
   it('pads to a power of two with (32 zero bytes, 0) leaves, so one balance is its own root', () => {
-    const leaf = hashLeaf(Buffer.alloc(32, 7), 'only', 1234n);
+    const leaf = hashBoundLeaf(Buffer.alloc(32, 7), IN_MEMORY_SNAPSHOT, IN_MEMORY_SNAPSHOT, 1234n);
     const widths = (levels: Buffer[]) => levels.map((level) => level.length / NODE_BYTES);
     const single = buildMerkleSumTree([leaf]);
     expect(widths(single)).toEqual([1]);
@@ -161,9 +173,10 @@ describe('the Merkle sum tree (property)', () => {
     expect(nodeAt(three[0] as Buffer, 3)).toEqual({ hash: Buffer.alloc(32), sum: 0n });
   });
 
-  it('hashes a parent over L.hash, L.sum as 32 bytes, R.hash, R.sum as 32 bytes', () => {
-    const left = hashLeaf(Buffer.alloc(32, 1), 'left', 5n);
-    const right = hashLeaf(Buffer.alloc(32, 2), 'right', 258n);
+  it('hashes a leaf over nonce ‖ userId ‖ snapshotId, and a parent over L.hash, L.sum as 32 bytes, R.hash, R.sum as 32 bytes', () => {
+    const owner = '00000000-0000-4000-8000-000000000001';
+    const left = hashBoundLeaf(Buffer.alloc(32, 1), owner, IN_MEMORY_SNAPSHOT, 5n);
+    const right = hashBoundLeaf(Buffer.alloc(32, 2), owner, IN_MEMORY_SNAPSHOT, 258n);
     const sum32 = (sum: number) => Buffer.concat([Buffer.alloc(30), Buffer.from([sum >> 8, sum & 0xff])]);
     const expected = createHash('sha256')
       .update(Buffer.concat([left.hash, sum32(5), right.hash, sum32(258)]))
@@ -172,7 +185,7 @@ describe('the Merkle sum tree (property)', () => {
     expect(root).toEqual({ hash: expected, sum: 263n });
     expect(Buffer.from(left.hash)).toEqual(
       createHash('sha256')
-        .update(Buffer.concat([Buffer.alloc(32, 1), Buffer.from('left')]))
+        .update(Buffer.concat([Buffer.alloc(32, 1), Buffer.from(owner + IN_MEMORY_SNAPSHOT)]))
         .digest(),
     );
   });
@@ -247,7 +260,7 @@ describe('POST /api/admin/liabilities/snapshots', () => {
 
     const list = await published();
     expect(list.snapshots[0]).toEqual(snapshot);
-    expect(await verifyLiabilityChain(list, ed25519)).toEqual({ isValid: true });
+    expect(await verifyLiabilityChain(list, ed25519, sha256)).toEqual({ isValid: true });
 
     const investorProof = (await proofOf(investor.token)).json().data as LiabilityProof;
     // 500.25 funded, 100 of it invested: the leaf counts both parts.
@@ -260,10 +273,11 @@ describe('POST /api/admin/liabilities/snapshots', () => {
         rootHash: snapshot.rootHash,
         rootSum: snapshot.rootSum,
       });
-      expect(await verifyLiabilityProof(proof, sha256)).toEqual({ isValid: true });
+      expect(await verifyLiabilityProof(proof, sha256, ownerOf(proof))).toEqual({ isValid: true });
       expect(matchPublishedRoot(proof, list)).toEqual({ isValid: true });
     }
-    expect(investorProof.leaf.leafId).not.toBe(saverProof.leaf.leafId);
+    expect(investorProof).toMatchObject({ format: 2, leaf: { userId: investor.user._id } });
+    expect(saverProof).toMatchObject({ format: 2, leaf: { userId: saver.user._id } });
 
     const balance = await t.app.inject({
       url: '/api/user/liabilities/balance',
@@ -296,15 +310,15 @@ describe('POST /api/admin/liabilities/snapshots', () => {
     list.snapshots.forEach((snapshot, index) => {
       expect(snapshot.previousRootHash).toBe(list.snapshots[index + 1]?.rootHash ?? NO_PREVIOUS_ROOT);
     });
-    expect(await verifyLiabilityChain(list, ed25519)).toEqual({ isValid: true });
+    expect(await verifyLiabilityChain(list, ed25519, sha256)).toEqual({ isValid: true });
 
-    const older = (await proofOf(person.token, `?snapshot=${first.id}`)).json().data as LiabilityProof;
+    const older = (await proofOf(person.token, `?snapshot=${first.id}`)).json().data as BoundProof;
     expect(older).toMatchObject({ snapshotId: first.id, leaf: { sum: '1200' } });
-    expect(await verifyLiabilityProof(older, sha256)).toEqual({ isValid: true });
-    const newest = (await proofOf(person.token)).json().data as LiabilityProof;
+    expect(await verifyLiabilityProof(older, sha256, person.user._id)).toEqual({ isValid: true });
+    const newest = (await proofOf(person.token)).json().data as BoundProof;
     expect(newest).toMatchObject({ snapshotId: second.id, leaf: { sum: '1500' } });
-    // A fresh salt and leaf id each snapshot: two snapshots cannot be linked by a user's leaf.
-    expect(newest.leaf.salt).not.toBe(older.leaf.salt);
+    // A fresh nonce each snapshot: two snapshots cannot be linked by a user's leaf.
+    expect(newest.leaf.nonce).not.toBe(older.leaf.nonce);
 
     const flipped = (hex: string) => `${hex[0] === 'a' ? 'b' : 'a'}${hex.slice(1)}`;
     const badSignature = {
@@ -313,7 +327,7 @@ describe('POST /api/admin/liabilities/snapshots', () => {
         index === 1 ? { ...snapshot, signature: flipped(snapshot.signature) } : snapshot,
       ),
     };
-    expect(await verifyLiabilityChain(badSignature, ed25519)).toEqual({
+    expect(await verifyLiabilityChain(badSignature, ed25519, sha256)).toEqual({
       isValid: false,
       problem: `The signature of snapshot ${list.snapshots[1]?.id} is not valid.`,
     });
@@ -323,7 +337,7 @@ describe('POST /api/admin/liabilities/snapshots', () => {
         index === 0 ? { ...snapshot, rootSum: '1' } : snapshot,
       ),
     };
-    expect((await verifyLiabilityChain(shrunkTotal, ed25519)).isValid).toBe(false);
+    expect((await verifyLiabilityChain(shrunkTotal, ed25519, sha256)).isValid).toBe(false);
 
     for (const query of ['?snapshot=00000000-0000-4000-8000-000000000000', '?snapshot=not-an-id']) {
       const missing = await proofOf(person.token, query);
@@ -346,7 +360,7 @@ describe('POST /api/admin/liabilities/snapshots', () => {
     expect(responses.map((response) => response.statusCode)).toEqual([201, 201, 201, 201]);
     const list = await published();
     expect(list.snapshots).toHaveLength(before + 4);
-    expect(await verifyLiabilityChain(list, ed25519)).toEqual({ isValid: true });
+    expect(await verifyLiabilityChain(list, ed25519, sha256)).toEqual({ isValid: true });
   });
 
   it('equals the ledger at its recorded position while 50 clients post transfers, and the ledger stays healthy', async () => {
@@ -389,18 +403,47 @@ describe('POST /api/admin/liabilities/snapshots', () => {
   });
 });
 
+describe('a leaf bound to its owner (the shared-leaf attack)', () => {
+  it('refuses a proof given to another account with the same balance, in the page check and in the verifier', async () => {
+    const [alice, bob] = await Promise.all([signUpAndLogin(t.app), signUpAndLogin(t.app)]);
+    await fundUser(t.app, adminToken, alice.user._id, 123.45);
+    await fundUser(t.app, adminToken, bob.user._id, 123.45);
+    clock.advance(1000);
+    await takeSnapshot();
+    const aliceProof = (await proofOf(alice.token)).json().data as BoundProof;
+    const bobProof = (await proofOf(bob.token)).json().data as BoundProof;
+    expect(aliceProof.leaf.sum).toBe('12345');
+    expect(bobProof.leaf.sum).toBe('12345');
+    expect(await verifyLiabilityProof(bobProof, sha256, bob.user._id)).toEqual({ isValid: true });
+
+    // The operator leaves Alice out and hands Bob her leaf (or Alice his): the check is run by the
+    // signed-in person, with their own id.
+    expect(await verifyLiabilityProof(aliceProof, sha256, bob.user._id)).toEqual({
+      isValid: false,
+      problem: `This leaf is bound to account ${alice.user._id}, not to yours (${bob.user._id}).`,
+    });
+    // Relabelling her leaf with Bob's id changes its hash, so the path no longer reaches the root.
+    const relabelled: BoundProof = { ...aliceProof, leaf: { ...aliceProof.leaf, userId: bob.user._id } };
+    expect(await verifyLiabilityProof(relabelled, sha256, bob.user._id)).toEqual({
+      isValid: false,
+      problem: 'The path does not lead to the published root hash.',
+    });
+  });
+});
+
 describe('the daily snapshot', () => {
   it('is taken by one process when due, and not again before a day has passed', async () => {
     clock.advance(DAY_MS);
     const before = (await published()).snapshots.length;
-    const runs = await Promise.all(Array.from({ length: 3 }, () => takeSnapshotIfDue(t.db, clock, DAY_MS)));
+    const daily = { publicUrl: t.config.publicUrl, chain: t.config.chain, intervalMs: DAY_MS };
+    const runs = await Promise.all(Array.from({ length: 3 }, () => takeSnapshotIfDue(t.db, clock, daily)));
     expect(runs.filter((run) => run !== undefined)).toHaveLength(1);
     expect((await published()).snapshots).toHaveLength(before + 1);
 
     clock.advance(DAY_MS - 1);
-    expect(await takeSnapshotIfDue(t.db, clock, DAY_MS)).toBeUndefined();
+    expect(await takeSnapshotIfDue(t.db, clock, daily)).toBeUndefined();
     clock.advance(1);
-    expect(await takeSnapshotIfDue(t.db, clock, DAY_MS)).toBeDefined();
+    expect(await takeSnapshotIfDue(t.db, clock, daily)).toBeDefined();
     expect((await published()).snapshots).toHaveLength(before + 2);
   });
 });
@@ -484,6 +527,28 @@ describe('the standalone verifier (tools/verify-liabilities.mjs)', () => {
     const noAddress = await runVerifier([genuine]);
     expect(noAddress.code).toBe(1);
     expect(noAddress.output).toContain('Give the platform address with --url');
+  });
+
+  it("refuses a leaf bound to another account when run with the user's --account", async () => {
+    const [alice, bob] = await Promise.all([signUpAndLogin(t.app), signUpAndLogin(t.app)]);
+    await fundUser(t.app, adminToken, alice.user._id, 123.45);
+    await fundUser(t.app, adminToken, bob.user._id, 123.45);
+    await takeSnapshot();
+    const aliceProof = (await proofOf(alice.token)).json().data as BoundProof;
+    const aliceFile = await proofFile('alice.json', aliceProof);
+
+    const own = await runVerifier([aliceFile, '--url', baseUrl, '--account', alice.user._id]);
+    expect(own.code).toBe(0);
+    const givenToBob = await runVerifier([aliceFile, '--url', baseUrl, '--account', bob.user._id]);
+    expect(givenToBob.code).toBe(1);
+    expect(givenToBob.output).toContain(`MISMATCH: The leaf is bound to account ${alice.user._id}`);
+    const relabelled = await proofFile('relabelled.json', {
+      ...aliceProof,
+      leaf: { ...aliceProof.leaf, userId: bob.user._id },
+    });
+    const forged = await runVerifier([relabelled, '--url', baseUrl, '--account', bob.user._id]);
+    expect(forged.code).toBe(1);
+    expect(forged.output).toContain('MISMATCH');
   });
 
   it('rejects a publication whose signature or chain link was altered', async () => {

@@ -1,5 +1,5 @@
 import { sha256 } from '@noble/hashes/sha2.js';
-import { leafHashInput, paddedLeafCount, type TreeNode } from '@vestora/shared';
+import { boundLeafHashInput, paddedLeafCount, type TreeNode } from '@vestora/shared';
 
 /**
  * The tree is kept as one buffer per level, `NODE_BYTES` per node: the 32-byte hash, then the sum
@@ -11,8 +11,9 @@ import { leafHashInput, paddedLeafCount, type TreeNode } from '@vestora/shared';
 export const NODE_BYTES = 40;
 const HASH_BYTES = 32;
 
-export function hashLeaf(salt: Uint8Array, leafId: string, sum: bigint): TreeNode {
-  return { hash: sha256(leafHashInput(salt, leafId)), sum };
+/** A format 2 leaf: bound to its owner by their id and the snapshot's. */
+export function hashBoundLeaf(nonce: Uint8Array, userId: string, snapshotId: string, sum: bigint): TreeNode {
+  return { hash: sha256(boundLeafHashInput(nonce, userId, snapshotId)), sum };
 }
 
 export function nodeAt(level: Buffer, position: number): TreeNode {

@@ -52,6 +52,7 @@ const NAVIGATION: readonly NavigationEntry[] = [
     Badge: WaitingChangesBadge,
   },
   { label: 'Staff', to: '/admin/staff', icon: ShieldIcon, permission: 'staff.read' },
+  { label: 'Solvency', to: '/admin/solvency', icon: ChartIcon, permission: 'config.manage' },
 ];
 
 /**

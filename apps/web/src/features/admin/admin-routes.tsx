@@ -24,6 +24,9 @@ const approvalsPage = async () => ({
   Component: (await import('./approvals/approvals-page.tsx')).ApprovalsPage,
 });
 const staffPage = async () => ({ Component: (await import('./staff/staff-page.tsx')).StaffPage });
+const solvencyPage = async () => ({
+  Component: (await import('./solvency/solvency-page.tsx')).SolvencyPage,
+});
 
 export const adminRoutes: RouteObject = {
   path: '/admin',
@@ -44,5 +47,6 @@ export const adminRoutes: RouteObject = {
     { path: 'audit', lazy: auditPage },
     { path: 'approvals', lazy: approvalsPage },
     { path: 'staff', lazy: staffPage },
+    { path: 'solvency', lazy: solvencyPage },
   ],
 };

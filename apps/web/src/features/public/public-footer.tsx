@@ -67,7 +67,7 @@ export default function PublicFooter() {
           links={[
             ['/policy', 'Private Policy'],
             ['/terms', 'Terms & Conditions'],
-            ['/liabilities', 'Proof of liabilities'],
+            ['/liabilities', 'Proof of solvency'],
           ]}
         />
       </div>

@@ -9,8 +9,19 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { errorMessage } from '../../../client/api.ts';
 import { checkChainInBrowser, usePublishedLiabilities } from '../../../shell/liabilities-check.ts';
+import { readStatement } from '../../../shell/solvency-format.ts';
 import { PageSpinner } from '../../../ui/spinner.tsx';
 import { ErrorNote } from '../../../ui/table.tsx';
+import { RatioChart } from './ratio-chart.tsx';
+import type { RatioPoint } from './ratio-scale.ts';
+import { BlocksAndRates, ReserveList, SolvencyFigures } from './solvency-statement.tsx';
+
+type Snapshot = LiabilityList['snapshots'][number];
+
+const FORMAT_NOTES: Record<Snapshot['format'], string> = {
+  1: 'Format 1: leaves salted, not bound to their owner; no reserves stated',
+  2: 'Format 2: leaves bound to their owner; reserves, rates and ratios signed',
+};
 
 const takenAtFormat = new Intl.DateTimeFormat('en-GB', {
   dateStyle: 'medium',
@@ -79,14 +90,14 @@ function ChainStatus({ list }: { list: LiabilityList }) {
   );
 }
 
-function SnapshotCard({
-  snapshot,
-  isFirst,
-}: {
-  snapshot: LiabilityList['snapshots'][number];
-  isFirst: boolean;
-}) {
+function SnapshotCard({ snapshot, isFirst }: { snapshot: Snapshot; isFirst: boolean }) {
   const rows: [string, React.ReactNode][] = [
+    [
+      'Format',
+      <span key="format" data-testid="snapshot-format">
+        {FORMAT_NOTES[snapshot.format]}
+      </span>,
+    ],
     ['Snapshot id', <Hex key="id" value={snapshot.id} />],
     ['Taken at (signed as)', <Hex key="at" value={snapshot.takenAt} />],
     ['Root hash', <Hex key="root" value={snapshot.rootHash} />],
@@ -116,7 +127,73 @@ function SnapshotCard({
           </div>
         ))}
       </dl>
+      {snapshot.statement !== null && (
+        <details className="mt-3 text-sm">
+          <summary className="cursor-pointer font-medium text-brand-700">
+            Signed statement (verbatim JSON)
+          </summary>
+          <pre className="mt-2 max-h-96 overflow-auto rounded-lg bg-slate-50 p-3 text-xs break-all whitespace-pre-wrap text-slate-800">
+            {snapshot.statement}
+          </pre>
+        </details>
+      )}
     </li>
+  );
+}
+
+/** The newest snapshot that states reserves: its ratios, amounts, blocks, rates and reserves. */
+function Solvency({ list }: { list: LiabilityList }) {
+  const stated = list.snapshots.flatMap((snapshot) => {
+    const statement = readStatement(snapshot);
+    return statement ? [{ snapshot, statement }] : [];
+  });
+  const newest = stated[0];
+  const points: RatioPoint[] = stated
+    .map(({ snapshot, statement }) => ({
+      id: snapshot.id,
+      takenAt: snapshot.takenAt,
+      solvencyBasisPoints: statement.solvencyBasisPoints,
+      coverageBasisPoints: statement.coverageBasisPoints,
+    }))
+    .reverse();
+  const isUnreadable = list.snapshots.some((snapshot) => snapshot.format === 2) && !newest;
+  return (
+    <section aria-labelledby="solvency-heading" className="space-y-6" data-testid="solvency">
+      <div className="space-y-1">
+        <h2 id="solvency-heading" className="text-xl font-semibold text-slate-900">
+          Solvency at the newest snapshot
+        </h2>
+        {newest && (
+          <p className="text-sm text-slate-600">
+            Taken {takenAtFormat.format(new Date(newest.snapshot.takenAt))}, signed with the key below.
+          </p>
+        )}
+      </div>
+      {isUnreadable && <ErrorNote message="The newest statement could not be read." />}
+      {!newest && !isUnreadable && (
+        <p className="rounded-lg border border-slate-200 bg-white px-4 py-3 text-sm text-slate-700">
+          No snapshot states its reserves yet: the ones published so far prove what we owe only.
+        </p>
+      )}
+      {newest && (
+        <>
+          <SolvencyFigures statement={newest.statement} />
+          <BlocksAndRates statement={newest.statement} />
+          <section aria-labelledby="reserves-heading" className="space-y-3">
+            <h3 id="reserves-heading" className="text-lg font-semibold text-slate-900">
+              Reserves counted
+            </h3>
+            <ReserveList statement={newest.statement} />
+          </section>
+          <section aria-labelledby="ratios-heading" className="space-y-3">
+            <h3 id="ratios-heading" className="text-lg font-semibold text-slate-900">
+              Ratios over time
+            </h3>
+            <RatioChart points={points} />
+          </section>
+        </>
+      )}
+    </section>
   );
 }
 
@@ -126,17 +203,21 @@ export function LiabilitiesPage() {
   return (
     <article className="mx-auto max-w-4xl space-y-10 px-4 py-14 sm:px-6 sm:py-20">
       <header className="space-y-4">
-        <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">Proof of liabilities</h1>
+        <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">Proof of solvency</h1>
         <p className="leading-relaxed text-slate-600">
-          Every day we publish one number: the total we owe our users, with a fingerprint (the root hash) of
-          every balance that makes it up. Each user can check, without trusting us, that their own balance is
-          counted in it. Signed-in users do so on{' '}
+          Every day we publish and sign what we owe our users, with a fingerprint (the root hash) of every
+          balance that makes it up, and what we hold: each reserve address with its owner's signature and its
+          balance at a stated block. Each user can check, without trusting us, that their own balance is
+          counted. Signed-in users do so on{' '}
           <Link to="/user/verify-balance" className="font-medium text-brand-700 hover:underline">
             Verify my balance
           </Link>
           .
         </p>
       </header>
+
+      {isPending && <PageSpinner label="Loading the published snapshots" />}
+      {list && <Solvency list={list} />}
 
       <section aria-labelledby="shows-heading" className="grid gap-6 sm:grid-cols-2">
         <div className="rounded-2xl border border-emerald-200 bg-emerald-50/60 p-5">
@@ -150,6 +231,13 @@ export function LiabilitiesPage() {
               notice when they check.
             </li>
             <li>
+              Each leaf names its owner's account, so one balance cannot be shown to two users as theirs.
+            </li>
+            <li>
+              We control each reserve address: its key signed a text naming this platform, the address and the
+              day. Anyone can read its balance at the stated block.
+            </li>
+            <li>
               Each snapshot is signed with our key and names the one before it, so a published total cannot be
               quietly replaced later.
             </li>
@@ -159,8 +247,12 @@ export function LiabilitiesPage() {
           <h2 className="font-semibold text-slate-900">What it does not show</h2>
           <ul className="mt-3 list-disc space-y-2 pl-5 text-sm leading-relaxed text-slate-700">
             <li>
-              Our assets. This proves what we owe, not that we hold the money to pay it: that needs a separate
-              proof of reserves, which this page does not give.
+              Our assets beyond the listed addresses. Money held elsewhere is not counted, and a reserve we
+              leave out cannot be detected by you: it only lowers our own ratio.
+            </li>
+            <li>
+              That a reserve is still held after its block: a balance is read at the stated block, not
+              afterwards.
             </li>
             <li>
               A left-out balance is only caught if its owner checks. The more users check, the stronger it is.
@@ -179,7 +271,6 @@ export function LiabilitiesPage() {
         <h2 id="key-heading" className="text-xl font-semibold text-slate-900">
           Our signing key (Ed25519, hex)
         </h2>
-        {isPending && <PageSpinner label="Loading the published roots" />}
         {isError && <ErrorNote message={errorMessage(error)} />}
         {list && (
           <p className="rounded-lg border border-slate-200 bg-white px-4 py-3" data-testid="public-key">
@@ -220,8 +311,9 @@ export function LiabilitiesPage() {
         </p>
         <ul className="list-disc space-y-1 pl-5">
           <li>
-            leaf = (SHA-256(salt ‖ UTF-8 of leafId), your balance: available + held for withdrawal +
-            invested);
+            leaf = (SHA-256(nonce ‖ UTF-8 of your account id ‖ UTF-8 of the snapshot id), your balance:
+            available + held for withdrawal + invested); snapshots of format 1 used SHA-256(salt ‖ UTF-8 of
+            leafId);
           </li>
           <li>
             parent = (SHA-256(L.hash ‖ L.sum as 32-byte big-endian ‖ R.hash ‖ R.sum as 32-byte big-endian),
@@ -233,9 +325,14 @@ export function LiabilitiesPage() {
           </li>
           <li>
             Each signature is over the UTF-8 bytes of{' '}
-            <code className="break-all">id:takenAt:rootHash:rootSum:previousRootHash</code>, with takenAt
-            exactly as listed (ISO 8601, UTC, milliseconds), rootSum in cents as a decimal number, and the
-            first snapshot's previousRootHash 64 zeros.
+            <code className="break-all">id:takenAt:rootHash:rootSum:previousRootHash:statementHash</code>,
+            with takenAt exactly as listed (ISO 8601, UTC, milliseconds), rootSum in cents as a decimal
+            number, the first snapshot's previousRootHash 64 zeros, and statementHash the SHA-256 hex of the
+            statement's text exactly as published (format 1 signs without the last field).
+          </li>
+          <li>
+            A reserve's signature is Bitcoin Core's signed message (legacy addresses), a BIP-322 simple
+            signature (native SegWit) or an EIP-191 personal_sign (Ethereum), over the text shown with it.
           </li>
         </ul>
         <p>
@@ -243,8 +340,12 @@ export function LiabilitiesPage() {
           all of this against this page's data:
         </p>
         <pre className="rounded-lg bg-slate-900 px-4 py-3 text-xs break-all whitespace-pre-wrap text-slate-100">
-          <code>{`node tools/verify-liabilities.mjs proof.json --url ${origin}${list ? ` --key ${list.publicKey}` : ''}`}</code>
+          <code>{`node tools/verify-liabilities.mjs proof.json --url ${origin} --account <your account id>${list ? ` --key ${list.publicKey}` : ''}`}</code>
         </pre>
+        <p>
+          Add <code>--bitcoin-rpc &lt;url&gt;</code> and <code>--ethereum-rpc &lt;url&gt;</code> with nodes of
+          your own to have it read every reserve's balance at the stated blocks too.
+        </p>
         <p>
           Note the key above: with <code>--key</code>, the verifier also refuses a platform that later
           publishes another key and signs its history again.

@@ -9,6 +9,7 @@ import {
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { errorMessage } from '../../../client/api.ts';
+import { useSession } from '../../../client/session.ts';
 import {
   checkChainInBrowser,
   missingWebCrypto,
@@ -31,12 +32,19 @@ interface Step {
   check: ProofCheck;
 }
 
-/** The three checks, each run by this browser: the tree, the publication, the signatures. */
-async function verifyInBrowser(proof: LiabilityProof, list: LiabilityList): Promise<Step[]> {
+/**
+ * The three checks, each run by this browser: the tree (a format 2 leaf recomputed from the
+ * signed-in account's id, so a leaf given to someone else fails), the publication, the signatures.
+ */
+async function verifyInBrowser(
+  proof: LiabilityProof,
+  list: LiabilityList,
+  accountId: string,
+): Promise<Step[]> {
   const missing = missingWebCrypto();
   const recomputed: ProofCheck = missing
     ? { isValid: false, problem: missing }
-    : await verifyLiabilityProof(proof, webSha256);
+    : await verifyLiabilityProof(proof, webSha256, accountId);
   return [
     {
       label: 'Your leaf and its path add up to the root hash and total (SHA-256 in your browser)',
@@ -63,6 +71,25 @@ function downloadProof(proof: LiabilityProof) {
   URL.revokeObjectURL(link.href);
 }
 
+/** Whether the leaf names its owner (format 2), so no other depositor can be shown it as theirs. */
+function LeafBinding({ proof, accountId }: { proof: LiabilityProof; accountId: string }) {
+  return (
+    <section aria-labelledby="binding-heading" className="space-y-1 text-sm text-slate-700">
+      <h2 id="binding-heading" className="sr-only">
+        Your account and your leaf
+      </h2>
+      <p>
+        Your account id: <code className="font-mono text-xs break-all text-slate-900">{accountId}</code>
+      </p>
+      <p data-testid="proof-format">
+        {proof.format === 2
+          ? 'Your leaf is bound to your account: no other depositor can be given it.'
+          : 'This snapshot was taken before leaves were bound to their owner.'}
+      </p>
+    </section>
+  );
+}
+
 function Figure({ title, value, note }: { title: string; value: string; note: string }) {
   return (
     <div className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
@@ -73,18 +100,26 @@ function Figure({ title, value, note }: { title: string; value: string; note: st
   );
 }
 
-function Verification({ proof, list }: { proof: LiabilityProof; list: LiabilityList }) {
+function Verification({
+  proof,
+  list,
+  accountId,
+}: {
+  proof: LiabilityProof;
+  list: LiabilityList;
+  accountId: string;
+}) {
   const [steps, setSteps] = useState<Step[] | undefined>();
   useEffect(() => {
     let isCurrent = true;
     setSteps(undefined);
-    void verifyInBrowser(proof, list).then((result) => {
+    void verifyInBrowser(proof, list, accountId).then((result) => {
       if (isCurrent) setSteps(result);
     });
     return () => {
       isCurrent = false;
     };
-  }, [proof, list]);
+  }, [proof, list, accountId]);
 
   const failure = steps?.find((step) => !step.check.isValid)?.check;
   return (
@@ -130,6 +165,8 @@ function Verification({ proof, list }: { proof: LiabilityProof; list: LiabilityL
 export function VerifyBalancePage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const snapshotId = searchParams.get('snapshot') ?? undefined;
+  // The layout sends a visitor without a session to sign in, so the id is there whenever a proof is.
+  const accountId = useSession()?.tradeUser._id ?? '';
   const published = usePublishedLiabilities();
   const proof = useLiabilityProof(snapshotId);
   const balance = useLiabilityBalance();
@@ -145,7 +182,7 @@ export function VerifyBalancePage() {
             Check that your balance is counted in the total we publish and sign. What this proves, and what it
             does not:{' '}
             <Link to="/liabilities" className="font-medium text-brand-700 hover:underline">
-              Proof of liabilities
+              Proof of solvency
             </Link>
             .
           </>
@@ -202,7 +239,9 @@ export function VerifyBalancePage() {
         </div>
       )}
 
-      {proof.data && list && <Verification proof={proof.data} list={list} />}
+      {proof.data && <LeafBinding proof={proof.data} accountId={accountId} />}
+
+      {proof.data && list && <Verification proof={proof.data} list={list} accountId={accountId} />}
 
       {proof.data && (
         <section
@@ -214,14 +253,22 @@ export function VerifyBalancePage() {
           </h2>
           <p className="text-sm text-slate-600">
             Download your proof and check it with the standalone verifier from the Vestora repository, which
-            needs only Node.js and reads the published roots from this site:
+            needs only Node.js and reads the published roots from this site. Give it your account id: it
+            recomputes your leaf from it, and prints the id it checked, to compare with the one above.
           </p>
           <Button variant="secondary" onClick={() => downloadProof(proof.data)}>
             Download proof (JSON)
           </Button>
           <pre className="rounded-lg bg-slate-900 px-4 py-3 text-xs break-all whitespace-pre-wrap text-slate-100">
-            <code>{`node tools/verify-liabilities.mjs proof-of-liabilities-${proof.data.snapshotId}.json --url ${window.location.origin}`}</code>
+            <code>{`node tools/verify-liabilities.mjs proof-of-liabilities-${proof.data.snapshotId}.json --url ${window.location.origin} --account ${accountId}`}</code>
           </pre>
+          <p className="text-sm text-slate-600">
+            With a node of your own, it also checks the reserves the snapshot states, at the recorded blocks:
+            add <code className="font-mono text-xs">--bitcoin-rpc &lt;url&gt;</code> (a Bitcoin Core node:
+            every unspent output, its amount and its address) and{' '}
+            <code className="font-mono text-xs">--ethereum-rpc &lt;url&gt;</code> (an Ethereum node: the ether
+            and USDT balances). Without them it checks the signatures and your leaf only.
+          </p>
         </section>
       )}
     </div>

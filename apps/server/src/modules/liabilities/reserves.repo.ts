@@ -1,0 +1,79 @@
+import type { Coin } from '@vestora/shared';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { chainWallets, depositAddresses, reserveAddresses, users } from '../../db/schema/index.ts';
+
+export type ReserveRow = typeof reserveAddresses.$inferSelect;
+export type ReserveWithRegistrar = ReserveRow & { registeredByName: string | null };
+
+/** The reserves that count: registered and not removed, oldest first. */
+export async function listActiveReserves(db: Executor): Promise<ReserveWithRegistrar[]> {
+  return db
+    .select({
+      id: reserveAddresses.id,
+      coin: reserveAddresses.coin,
+      kind: reserveAddresses.kind,
+      address: reserveAddresses.address,
+      accountKey: reserveAddresses.accountKey,
+      childIndex: reserveAddresses.childIndex,
+      challenge: reserveAddresses.challenge,
+      signatureType: reserveAddresses.signatureType,
+      signature: reserveAddresses.signature,
+      registeredBy: reserveAddresses.registeredBy,
+      registeredAt: reserveAddresses.registeredAt,
+      removedAt: reserveAddresses.removedAt,
+      registeredByName: users.userName,
+    })
+    .from(reserveAddresses)
+    .leftJoin(users, eq(users.id, reserveAddresses.registeredBy))
+    .where(isNull(reserveAddresses.removedAt))
+    .orderBy(asc(reserveAddresses.registeredAt), asc(reserveAddresses.id));
+}
+
+/** Inserts unless the same address (and key) already counts for the coin; undefined then. */
+export async function insertReserve(
+  db: Executor,
+  values: typeof reserveAddresses.$inferInsert,
+): Promise<ReserveRow | undefined> {
+  const [row] = await db.insert(reserveAddresses).values(values).onConflictDoNothing().returning();
+  return row;
+}
+
+export async function markReserveRemoved(
+  db: Executor,
+  { id, at }: { id: string; at: Date },
+): Promise<ReserveRow | undefined> {
+  const [row] = await db
+    .update(reserveAddresses)
+    .set({ removedAt: at })
+    .where(and(eq(reserveAddresses.id, id), isNull(reserveAddresses.removedAt)))
+    .returning();
+  return row;
+}
+
+/** Whether `xpub` is (or was) the platform's deposit key of `coin`. */
+export async function isWalletKey(
+  db: Executor,
+  { coin, xpub }: { coin: Coin; xpub: string },
+): Promise<boolean> {
+  const [row] = await db
+    .select({ id: chainWallets.id })
+    .from(chainWallets)
+    .where(and(eq(chainWallets.coin, coin), eq(chainWallets.xpub, xpub)))
+    .limit(1);
+  return row !== undefined;
+}
+
+/** Every deposit address handed out from the key `xpub`, by receive index. */
+export async function listDerivedAddresses(
+  db: Executor,
+  { xpub }: { xpub: string },
+): Promise<{ address: string; addressIndex: number }[]> {
+  const { rows } = await db.execute<{ address: string; address_index: number }>(sql`
+    select distinct on (deposit.address_index) deposit.address, deposit.address_index
+    from ${depositAddresses} deposit
+    join ${chainWallets} wallet on wallet.id = deposit.wallet_id
+    where wallet.xpub = ${xpub}
+    order by deposit.address_index`);
+  return rows.map((row) => ({ address: row.address, addressIndex: Number(row.address_index) }));
+}

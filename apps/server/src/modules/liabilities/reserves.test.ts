@@ -1,0 +1,350 @@
+import { secp256k1 } from '@noble/curves/secp256k1.js';
+import { keccak_256 } from '@noble/hashes/sha3.js';
+import { bytesToHex, concatBytes, utf8ToBytes } from '@noble/hashes/utils.js';
+import { HDKey } from '@scure/bip32';
+import {
+  type LiabilityList,
+  MESSAGES,
+  type Reserve,
+  type SolvencyStatement,
+  SolvencyStatementSchema,
+} from '@vestora/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type BitcoinNode, type RunningNode, startAnvil, startBitcoind } from '../../../test/chain-nodes.ts';
+import {
+  chainConfig,
+  depositAddressOf,
+  manualClock,
+  setRate,
+  setWallet,
+} from '../../../test/chain-watching.ts';
+import { ADMIN, bearer, createTestApp, login, signUpAndLogin, type TestApp } from '../../../test/test-app.ts';
+import { deployTestUsdt, payEther, payUsdt } from '../../../test/test-usdt.ts';
+import { TEST_WALLET } from '../../../test/test-wallet.ts';
+import { toChecksumAddress } from '../chain/chain-keys.ts';
+
+const clock = manualClock(new Date('2026-11-25T09:00:00Z'));
+
+async function challengeFor(t: TestApp, token: string, query: Record<string, string>): Promise<string> {
+  const response = await t.app.inject({
+    url: `/api/admin/reserves/challenge?${new URLSearchParams(query)}`,
+    headers: bearer(token),
+  });
+  expect(response.statusCode).toBe(200);
+  return response.json().data.challenge;
+}
+
+function register(t: TestApp, token: string, body: Record<string, unknown>) {
+  return t.app.inject({ method: 'POST', url: '/api/admin/reserves', headers: bearer(token), payload: body });
+}
+
+async function snapshotStatement(t: TestApp, token: string): Promise<SolvencyStatement> {
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/api/admin/liabilities/snapshots',
+    headers: bearer(token),
+  });
+  expect(response.statusCode).toBe(201);
+  return SolvencyStatementSchema.parse(JSON.parse(response.json().data.statement));
+}
+
+async function publishedStatements(t: TestApp): Promise<SolvencyStatement[]> {
+  const list: LiabilityList = (await t.app.inject({ url: '/api/liabilities' })).json().data;
+  return list.snapshots.map((snapshot) =>
+    SolvencyStatementSchema.parse(JSON.parse(snapshot.statement ?? '')),
+  );
+}
+
+/** personal_sign with a raw key, as a hardware wallet would answer it. */
+function personalSign(privateKey: Uint8Array, message: string): string {
+  const body = utf8ToBytes(message);
+  const digest = keccak_256(concatBytes(utf8ToBytes(`\x19Ethereum Signed Message:\n${body.length}`), body));
+  const signature = secp256k1.sign(digest, privateKey, { prehash: false, format: 'recovered' });
+  // noble puts the recovery byte first; Ethereum last, plus 27.
+  return `0x${bytesToHex(signature.subarray(1))}${(27 + (signature[0] as number)).toString(16)}`;
+}
+
+describe('reserves on Ethereum (anvil)', () => {
+  let node: RunningNode;
+  let usdt: string;
+  let t: TestApp;
+  let token: string;
+  let treasury: string;
+
+  beforeAll(async () => {
+    node = await startAnvil();
+    usdt = await deployTestUsdt(node.rpc);
+    t = await createTestApp(chainConfig({ ethereumRpcUrl: node.url, usdtContract: usdt }), { clock });
+    token = (await login(t.app, ADMIN.email, ADMIN.password)).token;
+    await setWallet(t.app, token, 'eth', TEST_WALLET.ethereumXpub, 3);
+    // 3,000.00 USD per ETH.
+    await setRate(t.db, 'eth', 300_000n, clock.now());
+    [, treasury] = (await node.rpc<string[]>('eth_accounts')) as [string, string];
+  }, 120_000);
+  afterAll(async () => {
+    await t?.close();
+    await node?.stop();
+  });
+
+  it("counts a reserve signed by the node's own personal_sign at the snapshot's block, and a later payment does not change it", async () => {
+    const challenge = await challengeFor(t, token, { address: treasury });
+    expect(challenge).toBe(
+      `Vestora proof of reserves\nPlatform: ${new URL(t.config.publicUrl).origin}\nAddress: ${treasury}\nDate: 2026-11-25`,
+    );
+    const signature = await node.rpc<string>('personal_sign', [
+      `0x${Buffer.from(challenge).toString('hex')}`,
+      treasury,
+    ]);
+    const registered = await register(t, token, { coin: 'eth', address: treasury, challenge, signature });
+    expect(registered.statusCode).toBe(201);
+    expect(registered.json()).toMatchObject({
+      message: MESSAGES.reserveRegistered,
+      data: {
+        coin: 'eth',
+        kind: 'address',
+        address: treasury,
+        signatureType: 'eip191',
+        registeredBy: 'admin',
+      },
+    });
+    const listed = await t.app.inject({ url: '/api/admin/reserves', headers: bearer(token) });
+    expect((listed.json().data as Reserve[]).map((reserve) => reserve.address)).toEqual([treasury]);
+
+    const first = await snapshotStatement(t, token);
+    const height = Number(BigInt(await node.rpc<string>('eth_blockNumber')));
+    const balance = BigInt(await node.rpc<string>('eth_getBalance', [treasury, `0x${height.toString(16)}`]));
+    expect(first.blocks.ethereum?.height).toBe(height);
+    expect(first.reserves).toHaveLength(1);
+    expect(first.reserves[0]).toMatchObject({
+      coin: 'eth',
+      network: 'ethereum',
+      address: treasury,
+      challenge,
+      signature,
+      amountBaseUnits: balance.toString(),
+      usdCents: ((balance * 300_000n) / 10n ** 18n).toString(),
+      holdings: [{ address: treasury, childIndex: null, amountBaseUnits: balance.toString() }],
+    });
+    expect(first.rates.eth).toEqual({ usdCentsPerCoin: '300000', at: clock.now().toISOString() });
+
+    await payEther(node.rpc, treasury, 10n ** 18n);
+    const [stillFirst] = (await publishedStatements(t)).slice(-1);
+    expect(stillFirst).toEqual(first);
+    const second = await snapshotStatement(t, token);
+    expect(BigInt(second.reserves[0]?.amountBaseUnits ?? 0)).toBe(balance + 10n ** 18n);
+    expect(second.blocks.ethereum?.height).toBeGreaterThan(height);
+  });
+
+  it('refuses a wrong signature, another challenge, a malformed or foreign address, and a second registration', async () => {
+    const [, , other] = (await node.rpc<string[]>('eth_accounts')) as [string, string, string];
+    const challenge = await challengeFor(t, token, { address: other });
+    const signedByTreasury = await node.rpc<string>('personal_sign', [
+      `0x${Buffer.from(challenge).toString('hex')}`,
+      treasury,
+    ]);
+    const wrongKey = await register(t, token, {
+      coin: 'eth',
+      address: other,
+      challenge,
+      signature: signedByTreasury,
+    });
+    expect(wrongKey.statusCode).toBe(400);
+    expect(wrongKey.json().message).toBe(MESSAGES.reserveSignatureInvalid);
+
+    const otherText = challenge.replace('Date: 2026-11-25', 'Date: 2026-11-20');
+    const signedOld = await node.rpc<string>('personal_sign', [
+      `0x${Buffer.from(otherText).toString('hex')}`,
+      other,
+    ]);
+    const oldChallenge = await register(t, token, {
+      coin: 'eth',
+      address: other,
+      challenge: otherText,
+      signature: signedOld,
+    });
+    expect(oldChallenge.statusCode).toBe(400);
+    expect(oldChallenge.json().message).toBe(MESSAGES.reserveChallengeMismatch);
+    const overOther = await register(t, token, {
+      coin: 'eth',
+      address: other,
+      challenge,
+      signature: signedOld,
+    });
+    expect(overOther.statusCode).toBe(400);
+    expect(overOther.json().message).toBe(MESSAGES.reserveSignatureInvalid);
+
+    const malformed = await register(t, token, {
+      coin: 'eth',
+      address: '0x1234',
+      challenge,
+      signature: signedOld,
+    });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json().message).toBe(MESSAGES.reserveAddressMalformed);
+    // A mainnet address on this regtest platform.
+    const mainnet = await register(t, token, {
+      coin: 'btc',
+      address: 'bc1q9vza2e8x573nczrlzms0wvx3gsqjx7vavgkx0l',
+      challenge,
+      signature: signedOld,
+    });
+    expect(mainnet.statusCode).toBe(400);
+    expect(mainnet.json().message).toBe(MESSAGES.reserveAddressWrongNetwork);
+
+    const again = await challengeFor(t, token, { address: treasury });
+    const signature = await node.rpc<string>('personal_sign', [
+      `0x${Buffer.from(again).toString('hex')}`,
+      treasury,
+    ]);
+    const twice = await register(t, token, {
+      coin: 'eth',
+      address: treasury.toUpperCase().replace('0X', '0x'),
+      challenge: again.replace(treasury, treasury.toUpperCase().replace('0X', '0x')),
+      signature,
+    });
+    expect([400, 409]).toContain(twice.statusCode);
+
+    const reserves = (await t.app.inject({ url: '/api/admin/reserves', headers: bearer(token) })).json().data;
+    expect(reserves).toHaveLength(1);
+  });
+
+  it("counts every deposit address of the platform's key once one receive address signs, and USDT by balanceOf", async () => {
+    const account = HDKey.fromExtendedKey(TEST_WALLET.ethereumXprv);
+    const signer = account.deriveChild(0).deriveChild(5);
+    const signerAddress = toChecksumAddress(
+      bytesToHex(
+        keccak_256(
+          secp256k1.Point.fromBytes(signer.publicKey as Uint8Array)
+            .toBytes(false)
+            .subarray(1),
+        ).subarray(-20),
+      ),
+    );
+    const accountKey = TEST_WALLET.ethereumXpub;
+    const challenge = await challengeFor(t, token, { address: signerAddress, accountKey });
+    expect(challenge).toContain(`\nAccount key: ${accountKey}\n`);
+    const signature = personalSign(signer.privateKey as Uint8Array, challenge);
+
+    const wrongIndex = await register(t, token, {
+      coin: 'eth',
+      address: signerAddress,
+      accountKey,
+      childIndex: 6,
+      challenge,
+      signature,
+    });
+    expect(wrongIndex.statusCode).toBe(400);
+    expect(wrongIndex.json().message).toBe(MESSAGES.reserveChildMismatch);
+    const registered = await register(t, token, {
+      coin: 'eth',
+      address: signerAddress,
+      accountKey,
+      childIndex: 5,
+      challenge,
+      signature,
+    });
+    expect(registered.statusCode).toBe(201);
+    expect(registered.json().data).toMatchObject({ kind: 'account', accountKey, childIndex: 5 });
+
+    const person = await signUpAndLogin(t.app);
+    const depositAddress = await depositAddressOf(t.app, person.token, 'eth');
+    await payEther(node.rpc, depositAddress, 5n * 10n ** 16n);
+
+    const usdtChallenge = await challengeFor(t, token, { address: treasury });
+    const usdtSignature = await node.rpc<string>('personal_sign', [
+      `0x${Buffer.from(usdtChallenge).toString('hex')}`,
+      treasury,
+    ]);
+    await payUsdt(node.rpc, usdt, treasury, 2_500_000n);
+    expect(
+      (
+        await register(t, token, {
+          coin: 'usdt',
+          address: treasury,
+          challenge: usdtChallenge,
+          signature: usdtSignature,
+        })
+      ).statusCode,
+    ).toBe(201);
+
+    const statement = await snapshotStatement(t, token);
+    const keyed = statement.reserves.find((reserve) => reserve.kind === 'account');
+    expect(keyed?.holdings).toEqual([
+      {
+        address: toChecksumAddress(depositAddress),
+        childIndex: 0,
+        amountBaseUnits: (5n * 10n ** 16n).toString(),
+      },
+    ]);
+    expect(keyed?.usdCents).toBe('15000');
+    const tether = statement.reserves.find((reserve) => reserve.coin === 'usdt');
+    expect(tether).toMatchObject({ amountBaseUnits: '2500000', usdCents: '250' });
+    const reservesUsd = statement.reserves.reduce((sum, reserve) => sum + BigInt(reserve.usdCents), 0n);
+    expect(statement.reservesUsdCents).toBe(reservesUsd.toString());
+    // Nobody holds a balance here: nothing is owed, and no ratio is stated.
+    expect(statement).toMatchObject({
+      liabilitiesCents: '0',
+      solvencyBasisPoints: null,
+      coverageBasisPoints: null,
+    });
+  });
+});
+
+describe('reserves on Bitcoin (Bitcoin Core 0.11, regtest)', () => {
+  let node: BitcoinNode;
+  let t: TestApp;
+  let token: string;
+
+  beforeAll(async () => {
+    node = await startBitcoind();
+    await node.rpc('generate', [101]);
+    t = await createTestApp(chainConfig({ bitcoinRpcUrl: node.url }), { clock });
+    token = (await login(t.app, ADMIN.email, ADMIN.password)).token;
+    // 50,000.00 USD per BTC.
+    await setRate(t.db, 'btc', 5_000_000n, clock.now());
+  }, 120_000);
+  afterAll(async () => {
+    await t?.close();
+    await node?.stop();
+  });
+
+  it("counts a legacy address signed by the node's signmessage at the snapshot's block, and not a payment after it", async () => {
+    const address = await node.rpc<string>('getnewaddress');
+    const challenge = await challengeFor(t, token, { address });
+    const signature = await node.rpc<string>('signmessage', [address, challenge]);
+    const registered = await register(t, token, { coin: 'btc', address, challenge, signature });
+    expect(registered.statusCode).toBe(201);
+    expect(registered.json().data.signatureType).toBe('bitcoin-legacy');
+
+    const txid = await node.rpc<string>('sendtoaddress', [address, 0.25]);
+    await node.rpc('generate', [1]);
+    const height = await node.rpc<number>('getblockcount');
+    const first = await snapshotStatement(t, token);
+    expect(first.blocks.bitcoin).toEqual({ height, hash: await node.rpc<string>('getblockhash', [height]) });
+    expect(first.reserves[0]).toMatchObject({
+      coin: 'btc',
+      network: 'regtest',
+      signatureType: 'bitcoin-legacy',
+      amountBaseUnits: '25000000',
+      usdCents: '1250000',
+    });
+    expect(first.reserves[0]?.holdings[0]?.outputs).toEqual([
+      { txid, vout: expect.any(Number), amountBaseUnits: '25000000' },
+    ]);
+
+    await node.rpc('sendtoaddress', [address, 0.5]);
+    await node.rpc('generate', [1]);
+    const second = await snapshotStatement(t, token);
+    expect(second.reserves[0]?.amountBaseUnits).toBe('75000000');
+    const statements = await publishedStatements(t);
+    expect(statements.at(-1)).toEqual(first);
+
+    const tampered = await register(t, token, {
+      coin: 'btc',
+      address,
+      challenge,
+      signature: signature.replace(/^./, signature[0] === 'H' ? 'I' : 'H'),
+    });
+    expect(tampered.statusCode).toBe(400);
+  });
+});

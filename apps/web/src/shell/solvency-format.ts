@@ -1,0 +1,114 @@
+/**
+ * Reading and writing what a format 2 snapshot states (decision 016): its statement, its ratios in
+ * basis points, coin amounts in base units and the explorer page of a reserve address. The public
+ * Solvency page and the console's Solvency page both show them.
+ */
+
+import type { Coin, LiabilitySnapshot, SolvencyStatement, StatedReserve } from '@vestora/shared';
+
+/** Base units per coin, as the statement counts them: satoshi, wei, USDT's micro-units. */
+export const COIN_DECIMALS: Record<Coin, number> = { btc: 8, eth: 18, usdt: 6 };
+export const COIN_SYMBOLS: Record<Coin, string> = { btc: 'BTC', eth: 'ETH', usdt: 'USDT' };
+export const COIN_NAMES: Record<Coin, string> = { btc: 'Bitcoin', eth: 'Ether', usdt: 'USDT' };
+
+const INTEGER = /^(0|[1-9]\d*)$/;
+const grouped = new Intl.NumberFormat('en-US');
+
+/**
+ * A whole number of base units as coins, exactly (no floating point): 150000 satoshi → "0.0015",
+ * 1 wei → "0.000000000000000001", with the thousands grouped and no trailing zeros.
+ */
+export function formatBaseUnits(amountBaseUnits: string, coin: Coin): string {
+  if (!INTEGER.test(amountBaseUnits)) return amountBaseUnits;
+  const decimals = COIN_DECIMALS[coin];
+  const digits = amountBaseUnits.padStart(decimals + 1, '0');
+  const whole = grouped.format(BigInt(digits.slice(0, digits.length - decimals)));
+  const fraction = digits.slice(digits.length - decimals).replace(/0+$/, '');
+  return fraction ? `${whole}.${fraction}` : whole;
+}
+
+/** Basis points as a percentage with two decimals, exactly: 11 → "0.11 %", 10250 → "102.50 %". */
+export function formatBasisPoints(basisPoints: number): string {
+  const whole = Math.trunc(basisPoints / 100);
+  const hundredths = String(Math.abs(basisPoints % 100)).padStart(2, '0');
+  return `${grouped.format(whole)}.${hundredths} %`;
+}
+
+/** 100 %: below it the platform held less than it owed (or promised). */
+export const FULL_COVER_BASIS_POINTS = 10_000;
+
+export const isBelowFullCover = (basisPoints: number | null): boolean =>
+  basisPoints !== null && basisPoints < FULL_COVER_BASIS_POINTS;
+
+/**
+ * The public page of a reserve address on a block explorer, or null where none shows it (a
+ * regtest chain, an unknown network).
+ */
+export function explorerAddressUrl(reserve: Pick<StatedReserve, 'coin' | 'network'>, address: string) {
+  const encoded = encodeURIComponent(address);
+  if (reserve.coin === 'btc') {
+    if (reserve.network === 'mainnet') return `https://mempool.space/address/${encoded}`;
+    if (reserve.network === 'testnet') return `https://mempool.space/testnet/address/${encoded}`;
+    return null;
+  }
+  return reserve.network === 'ethereum' ? `https://etherscan.io/address/${encoded}` : null;
+}
+
+type Shape = Record<string, unknown>;
+const isShape = (value: unknown): value is Shape => typeof value === 'object' && value !== null;
+const isText = (value: unknown): value is string => typeof value === 'string';
+const isCount = (value: unknown) => typeof value === 'string' && INTEGER.test(value);
+const isRatio = (value: unknown) => value === null || Number.isSafeInteger(value);
+const isCoin = (value: unknown): value is Coin => value === 'btc' || value === 'eth' || value === 'usdt';
+
+function isStatedReserve(value: unknown): value is StatedReserve {
+  if (!isShape(value)) return false;
+  const { coin, network, kind, address, signatureType, signature, holdings, amountBaseUnits, usdCents } =
+    value;
+  return (
+    isCoin(coin) &&
+    isText(network) &&
+    (kind === 'address' || kind === 'account') &&
+    isText(address) &&
+    isText(signatureType) &&
+    isText(signature) &&
+    Array.isArray(holdings) &&
+    holdings.every(
+      (holding) => isShape(holding) && isText(holding.address) && isCount(holding.amountBaseUnits),
+    ) &&
+    isCount(amountBaseUnits) &&
+    isCount(usdCents)
+  );
+}
+
+/**
+ * The statement a format 2 snapshot publishes, read for display; null when there is none or it does
+ * not have the fields shown. A light check rather than the zod schema, so the public page stays
+ * small: what the page shows is only read from what passed it, and the in-browser check proves the
+ * text is the one the platform signed.
+ */
+export function readStatement(
+  snapshot: Pick<LiabilitySnapshot, 'format' | 'statement'>,
+): SolvencyStatement | null {
+  if (snapshot.format !== 2 || snapshot.statement === null) return null;
+  let value: unknown;
+  try {
+    value = JSON.parse(snapshot.statement);
+  } catch {
+    return null;
+  }
+  if (!isShape(value) || value.format !== 2) return null;
+  const isStatement =
+    isText(value.platform) &&
+    isCount(value.liabilitiesCents) &&
+    isShape(value.blocks) &&
+    isShape(value.rates) &&
+    Array.isArray(value.reserves) &&
+    value.reserves.every(isStatedReserve) &&
+    isCount(value.reservesUsdCents) &&
+    isCount(value.yieldReserveCents) &&
+    isCount(value.promisedReturnsCents) &&
+    isRatio(value.solvencyBasisPoints) &&
+    isRatio(value.coverageBasisPoints);
+  return isStatement ? (value as SolvencyStatement) : null;
+}
