@@ -920,6 +920,8 @@ function connectRpc(url, version) {
       headers,
       body: JSON.stringify(body),
       signal: AbortSignal.timeout(RPC_TIMEOUT_MS),
+    }).catch((error) => {
+      throw new Error(`Could not reach the node at ${parsed.host}: ${error.cause?.message ?? error.message}`);
     });
     const text = await response.text();
     // Bitcoin Core answers an RPC error with status 500 and the error in the JSON body.
@@ -1204,7 +1206,9 @@ function checkProof(proof, account) {
 }
 
 async function fetchPublishedList(url) {
-  const response = await fetch(`${url}/api/liabilities`);
+  const response = await fetch(`${url}/api/liabilities`).catch((error) => {
+    throw new Error(`Could not reach ${url}/api/liabilities: ${error.cause?.message ?? error.message}`);
+  });
   if (!response.ok) fail(`${url}/api/liabilities answered ${response.status}.`);
   const body = await response.json();
   const list = body.data ?? body;

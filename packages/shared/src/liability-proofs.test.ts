@@ -62,7 +62,7 @@ function buildTree(accounts: Account[]) {
   }
   const root = levels.at(-1)?.[0] as Node;
 
-  function proofFor(position: number): LiabilityProof {
+  function proofFor(position: number): LiabilityProof & { format: 1 } {
     const account = accounts[position] as Account;
     const path: { hash: string; sum: string }[] = [];
     let index = position;
@@ -72,6 +72,7 @@ function buildTree(accounts: Account[]) {
       index >>= 1;
     }
     return {
+      format: 1,
       snapshotId: 'snap-2',
       rootHash: root.hash,
       rootSum: root.sum.toString(),
@@ -106,7 +107,7 @@ describe('verifyLiabilityProof', () => {
   it.each(accounts.map((account, position) => [account.leafId, position] as const))(
     'verifies the proof of %s',
     async (_, position) => {
-      expect(await verifyLiabilityProof(tree.proofFor(position), sha256)).toEqual({ isValid: true });
+      expect(await verifyLiabilityProof(tree.proofFor(position), sha256, '')).toEqual({ isValid: true });
     },
   );
 
@@ -114,13 +115,13 @@ describe('verifyLiabilityProof', () => {
     const single = buildTree([{ leafId: 'only', cents: 42n }]);
     const proof = single.proofFor(0);
     expect(proof.path).toEqual([]);
-    expect(await verifyLiabilityProof(proof, sha256)).toEqual({ isValid: true });
+    expect(await verifyLiabilityProof(proof, sha256, '')).toEqual({ isValid: true });
   });
 
   it('fails when the balance is changed', async () => {
     const proof = tree.proofFor(0);
     const tampered = { ...proof, leaf: { ...proof.leaf, sum: '25051' } };
-    expect(problemOf(await verifyLiabilityProof(tampered, sha256))).toBe(
+    expect(problemOf(await verifyLiabilityProof(tampered, sha256, ''))).toBe(
       'The path does not lead to the published root hash.',
     );
   });
@@ -131,7 +132,7 @@ describe('verifyLiabilityProof', () => {
       { ...proof.leaf, leafId: 'user-mallory' },
       { ...proof.leaf, salt: saltOf('user-mallory') },
     ]) {
-      expect(problemOf(await verifyLiabilityProof({ ...proof, leaf }, sha256))).toBe(
+      expect(problemOf(await verifyLiabilityProof({ ...proof, leaf }, sha256, ''))).toBe(
         'The path does not lead to the published root hash.',
       );
     }
@@ -149,6 +150,7 @@ describe('verifyLiabilityProof', () => {
         await verifyLiabilityProof(
           changeStep(0, (step) => ({ hash: flipLast(step.hash) })),
           sha256,
+          '',
         ),
       ),
     ).toBe('The path does not lead to the published root hash.');
@@ -159,6 +161,7 @@ describe('verifyLiabilityProof', () => {
         await verifyLiabilityProof(
           changeStep(1, () => ({ sum: '0' })),
           sha256,
+          '',
         ),
       ),
     ).toBe('The path does not lead to the published root hash.');
@@ -166,18 +169,18 @@ describe('verifyLiabilityProof', () => {
 
   it('fails when the leaf claims another position', async () => {
     const proof = tree.proofFor(0);
-    expect(problemOf(await verifyLiabilityProof({ ...proof, index: 1 }, sha256))).toBe(
+    expect(problemOf(await verifyLiabilityProof({ ...proof, index: 1 }, sha256, ''))).toBe(
       'The path does not lead to the published root hash.',
     );
   });
 
   it('fails against another root hash or another total', async () => {
     const proof = tree.proofFor(3);
-    expect(problemOf(await verifyLiabilityProof({ ...proof, rootHash: 'ab'.repeat(32) }, sha256))).toBe(
+    expect(problemOf(await verifyLiabilityProof({ ...proof, rootHash: 'ab'.repeat(32) }, sha256, ''))).toBe(
       'The path does not lead to the published root hash.',
     );
     const total = (tree.root.sum - 1n).toString();
-    expect(problemOf(await verifyLiabilityProof({ ...proof, rootSum: total }, sha256))).toBe(
+    expect(problemOf(await verifyLiabilityProof({ ...proof, rootSum: total }, sha256, ''))).toBe(
       'The sums on the path do not add up to the published total.',
     );
   });
@@ -206,7 +209,7 @@ describe('verifyLiabilityProof', () => {
       length: 'The path length does not match the leaf count.',
       index: 'The leaf index is outside the tree.',
     }[kind];
-    expect(problemOf(await verifyLiabilityProof(proof, sha256))).toBe(expected);
+    expect(problemOf(await verifyLiabilityProof(proof, sha256, ''))).toBe(expected);
   });
 
   it('refuses sums too large for the tree’s 32-byte fields, without throwing', async () => {
@@ -216,7 +219,7 @@ describe('verifyLiabilityProof', () => {
       leaf: { ...tree.proofFor(0).leaf, sum: largest },
       path: tree.proofFor(0).path.map((step) => ({ ...step, sum: largest })),
     };
-    expect(problemOf(await verifyLiabilityProof(proof, sha256))).toBe(
+    expect(problemOf(await verifyLiabilityProof(proof, sha256, ''))).toBe(
       'A sum on the path does not fit in 32 bytes.',
     );
   });
@@ -259,6 +262,8 @@ describe('published snapshots', () => {
     rootSum: '1000',
     leafCount: 4,
     previousRootHash: NO_PREVIOUS_ROOT,
+    format: 1,
+    statement: null,
   });
   const second = signed({
     id: 'snap-2',
@@ -267,6 +272,8 @@ describe('published snapshots', () => {
     rootSum: tree.root.sum.toString(),
     leafCount: tree.leafCount,
     previousRootHash: first.rootHash,
+    format: 1,
+    statement: null,
   });
   const list: LiabilityList = {
     publicKey: publicKeyHex,
@@ -281,14 +288,16 @@ describe('published snapshots', () => {
   });
 
   it('accepts a chain signed by the published key, newest first', async () => {
-    expect(await verifyLiabilityChain(list, ed25519Verify)).toEqual({ isValid: true });
-    expect(await verifyLiabilityChain({ ...list, snapshots: [] }, ed25519Verify)).toEqual({ isValid: true });
+    expect(await verifyLiabilityChain(list, ed25519Verify, sha256)).toEqual({ isValid: true });
+    expect(await verifyLiabilityChain({ ...list, snapshots: [] }, ed25519Verify, sha256)).toEqual({
+      isValid: true,
+    });
   });
 
   it('refuses a snapshot whose root was changed after signing', async () => {
     const forged = { ...second, rootSum: '1' };
     expect(
-      problemOf(await verifyLiabilityChain({ ...list, snapshots: [forged, first] }, ed25519Verify)),
+      problemOf(await verifyLiabilityChain({ ...list, snapshots: [forged, first] }, ed25519Verify, sha256)),
     ).toBe('The signature of snapshot snap-2 is not valid.');
   });
 
@@ -297,21 +306,99 @@ describe('published snapshots', () => {
     const { signature: _, ...unsigned } = second;
     const foreign = signed(unsigned, other);
     expect(
-      problemOf(await verifyLiabilityChain({ ...list, snapshots: [foreign, first] }, ed25519Verify)),
+      problemOf(await verifyLiabilityChain({ ...list, snapshots: [foreign, first] }, ed25519Verify, sha256)),
     ).toBe('The signature of snapshot snap-2 is not valid.');
   });
 
   it('refuses a chain with a snapshot left out or reordered', async () => {
-    expect(problemOf(await verifyLiabilityChain({ ...list, snapshots: [second] }, ed25519Verify))).toBe(
-      `Snapshot snap-2 does not name its predecessor's root (${NO_PREVIOUS_ROOT}).`,
-    );
     expect(
-      problemOf(await verifyLiabilityChain({ ...list, snapshots: [first, second] }, ed25519Verify)),
+      problemOf(await verifyLiabilityChain({ ...list, snapshots: [second] }, ed25519Verify, sha256)),
+    ).toBe(`Snapshot snap-2 does not name its predecessor's root (${NO_PREVIOUS_ROOT}).`);
+    expect(
+      problemOf(await verifyLiabilityChain({ ...list, snapshots: [first, second] }, ed25519Verify, sha256)),
     ).toBe(`Snapshot snap-1 does not name its predecessor's root (${second.rootHash}).`);
   });
 
+  describe('format 2: a signed statement and leaves bound to their owner', () => {
+    const statement = JSON.stringify({ format: 2, reservesUsdCents: '1234' });
+    const statementHash = createHash('sha256').update(statement).digest();
+    const third: LiabilitySnapshot = (() => {
+      const unsigned = {
+        id: 'snap-3',
+        takenAt: '2026-11-25T12:00:00.000Z',
+        rootHash: 'ef'.repeat(32),
+        rootSum: '1000',
+        leafCount: 1,
+        previousRootHash: second.rootHash,
+        format: 2 as const,
+        statement,
+      };
+      const signature = sign(null, snapshotSignedMessage(unsigned, statementHash), privateKey).toString(
+        'hex',
+      );
+      return { ...unsigned, signature };
+    })();
+
+    it('signs the root and the SHA-256 of the statement', async () => {
+      expect(Buffer.from(snapshotSignedMessage(third, statementHash)).toString('utf8')).toBe(
+        `snap-3:2026-11-25T12:00:00.000Z:${'ef'.repeat(32)}:1000:${second.rootHash}:${statementHash.toString('hex')}`,
+      );
+      expect(
+        await verifyLiabilityChain({ ...list, snapshots: [third, second, first] }, ed25519Verify, sha256),
+      ).toEqual({ isValid: true });
+    });
+
+    it('refuses an edited statement and a format 1 snapshot after a format 2 one', async () => {
+      const edited = { ...third, statement: statement.replace('1234', '9999') };
+      expect(
+        problemOf(
+          await verifyLiabilityChain({ ...list, snapshots: [edited, second, first] }, ed25519Verify, sha256),
+        ),
+      ).toBe('The signature of snapshot snap-3 is not valid.');
+      const downgrade = signed({
+        id: 'snap-4',
+        takenAt: '2026-11-26T12:00:00.000Z',
+        rootHash: 'aa'.repeat(32),
+        rootSum: '1000',
+        leafCount: 1,
+        previousRootHash: third.rootHash,
+        format: 1,
+        statement: null,
+      });
+      expect(
+        problemOf(
+          await verifyLiabilityChain(
+            { ...list, snapshots: [downgrade, third, second, first] },
+            ed25519Verify,
+            sha256,
+          ),
+        ),
+      ).toBe('Snapshot snap-4 goes back to leaves not bound to their owner after snapshots that bound them.');
+    });
+
+    it("checks a bound leaf against the checking person's id", async () => {
+      const userId = '3f2b8c1e-0000-4000-8000-000000000001';
+      const nonce = 'ab'.repeat(32);
+      const leafHash = hashHex(Buffer.from(nonce, 'hex'), Buffer.from(userId + 'snap-3'));
+      const proof: LiabilityProof = {
+        format: 2,
+        snapshotId: 'snap-3',
+        rootHash: leafHash,
+        rootSum: '1000',
+        leaf: { userId, nonce, sum: '1000' },
+        index: 0,
+        leafCount: 1,
+        path: [],
+      };
+      expect(await verifyLiabilityProof(proof, sha256, userId)).toEqual({ isValid: true });
+      expect(problemOf(await verifyLiabilityProof(proof, sha256, 'someone-else'))).toBe(
+        `This leaf is bound to account ${userId}, not to yours (someone-else).`,
+      );
+    });
+  });
+
   it('refuses a public key that is not 32 bytes of hex', async () => {
-    expect(problemOf(await verifyLiabilityChain({ ...list, publicKey: 'abc' }, ed25519Verify))).toBe(
+    expect(problemOf(await verifyLiabilityChain({ ...list, publicKey: 'abc' }, ed25519Verify, sha256))).toBe(
       'The published public key is not 32 bytes of hex.',
     );
   });

@@ -197,6 +197,26 @@ describe('Bitcoin outputs followed through Bitcoin Core 0.11 (regtest)', () => {
     expect(outputsOf(followedBefore, followedAll)).toEqual(outputsOf(found, followedAll));
   });
 
+  it('follows a new script from its own later height without reading older blocks again', async () => {
+    const reserve = newHolder('p2wpkh');
+    await followBitcoinOutputs(t.db, node.url, {
+      scripts: scriptsOf(reserve),
+      fromHeight: await fromNextBlock(),
+    });
+    const depositAddress = newHolder('p2wpkh');
+    const handedOutAt = await fromNextBlock();
+
+    const fetchSpy = vi.spyOn(globalThis, 'fetch');
+    const result = await followBitcoinOutputs(t.db, node.url, {
+      scripts: scriptsOf(reserve, depositAddress),
+      fromHeight: 1,
+      fromHeightByScript: new Map([[depositAddress.scriptHex, handedOutAt]]),
+    });
+    expect(fetchSpy).toHaveBeenCalledTimes(2);
+    fetchSpy.mockRestore();
+    expect(outputsOf(result, depositAddress)).toEqual([]);
+  });
+
   // Last: the node comes back with its wallet's broadcasting off, so payBitcoin cannot fund afterwards.
   it('takes back an output whose block a reorganisation removed', async () => {
     const reserve = newHolder('p2wpkh');

@@ -70,7 +70,7 @@ type RawTransaction = {
  *
  * One process at a time: the session advisory lock of `runAsLeader`, waited for, so a second caller
  * finds the blocks read and only reads the tables. When nothing changed the call costs two RPCs
- * (getblockcount, getblockhash) and three small queries.
+ * (getblockcount, getblockhash), the lock and three small queries.
  */
 export async function followBitcoinOutputs(
   db: Database,
@@ -164,7 +164,10 @@ async function followUnderLock(
 async function startFollowing(
   db: Database,
   rpc: BitcoinRpc,
-  { newScripts, tip }: { newScripts: { scriptHex: string; address: string; fromHeight: number }[]; tip: number },
+  {
+    newScripts,
+    tip,
+  }: { newScripts: { scriptHex: string; address: string; fromHeight: number }[]; tip: number },
 ): Promise<void> {
   const cursor = await readFollowCursor(db);
   const fromHeight = Math.min(...newScripts.map((script) => script.fromHeight));

@@ -5,7 +5,7 @@ import { followBitcoinOutputs } from '../chain/bitcoin-reserves.ts';
 import { addressAt, bitcoinOutputAt, parseAccountKey } from '../chain/chain-keys.ts';
 import { createJsonRpc } from '../chain/json-rpc.ts';
 import { parseReserveAddress } from './reserve-signatures.ts';
-import { listDerivedAddresses, type ReserveRow } from './reserves.repo.ts';
+import { firstPaymentHeights, listDerivedAddresses, type ReserveRow } from './reserves.repo.ts';
 import { CHAIN_OF_COIN } from './reserves.service.ts';
 
 export interface ReadBlock {
@@ -118,6 +118,14 @@ async function readBitcoin(
     throw new Error('BITCOIN_RPC_URL is not set, so Bitcoin reserves cannot be read');
   const addressesByReserve = await Promise.all(reserves.map((reserve) => addressesOf(db, reserve, config)));
   const scripts = new Map<string, string>();
+  // A deposit address is only ever paid through the deposit watcher, which saw each payment's
+  // block: it is followed from its first payment, and one never paid from now on, so a new deposit
+  // address never has the chain read again from BITCOIN_RESERVES_FROM_HEIGHT.
+  const depositAddresses = addressesByReserve.flatMap((addresses, position) =>
+    addresses.filter(({ address }) => address !== reserves[position]?.address).map(({ address }) => address),
+  );
+  const paidFrom = await firstPaymentHeights(db, { addresses: depositAddresses });
+  const fromHeightByScript = new Map<string, number>();
   for (const [position, addresses] of addressesByReserve.entries()) {
     const reserve = reserves[position] as ReserveRow;
     for (const { address, childIndex } of addresses) {
@@ -130,11 +138,15 @@ async function readBitcoin(
             ).script
           : scriptOf(address, config);
       scripts.set(script, address);
+      if (address !== reserve.address) {
+        fromHeightByScript.set(script, paidFrom.get(address) ?? Number.MAX_SAFE_INTEGER);
+      }
     }
   }
   const { block, outputsByAddress } = await followBitcoinOutputs(db, config.bitcoinRpcUrl, {
     scripts,
     fromHeight: config.bitcoinReservesFromHeight,
+    fromHeightByScript,
   });
   return {
     block,

@@ -1,7 +1,13 @@
 import type { Coin } from '@vestora/shared';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { chainWallets, depositAddresses, reserveAddresses, users } from '../../db/schema/index.ts';
+import {
+  chainPayments,
+  chainWallets,
+  depositAddresses,
+  reserveAddresses,
+  users,
+} from '../../db/schema/index.ts';
 
 export type ReserveRow = typeof reserveAddresses.$inferSelect;
 export type ReserveWithRegistrar = ReserveRow & { registeredByName: string | null };
@@ -76,4 +82,22 @@ export async function listDerivedAddresses(
     where wallet.xpub = ${xpub}
     order by deposit.address_index`);
   return rows.map((row) => ({ address: row.address, addressIndex: Number(row.address_index) }));
+}
+
+/**
+ * The lowest block height of a payment the deposit watcher saw to each of these addresses; an
+ * address never paid is absent.
+ */
+export async function firstPaymentHeights(
+  db: Executor,
+  { addresses }: { addresses: string[] },
+): Promise<Map<string, number>> {
+  if (addresses.length === 0) return new Map();
+  const { rows } = await db.execute<{ address: string; height: string }>(sql`
+    select deposit.address, min(payment.block_height)::text as height
+    from ${chainPayments} payment
+    join ${depositAddresses} deposit on deposit.id = payment.address_id
+    where deposit.address = any(${sql.param(addresses)}::text[]) and payment.block_height is not null
+    group by deposit.address`);
+  return new Map(rows.map((row) => [row.address, Number(row.height)]));
 }

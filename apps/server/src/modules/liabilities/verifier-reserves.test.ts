@@ -580,30 +580,38 @@ function createPlatform() {
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
     /** Publishes `statement` as the only snapshot, signed as decision 016 says. */
     publish(statement: Statement) {
-      const text = JSON.stringify(statement);
-      const snapshot = {
-        id: randomUUID(),
-        takenAt: new Date().toISOString(),
-        rootHash: bytesToHex(randomBytes(32)),
-        rootSum: statement.liabilitiesCents,
-        previousRootHash: '0'.repeat(64),
-        leafCount: 1,
-        format: 2,
-        statement: text,
-      };
-      const message = [
-        snapshot.id,
-        snapshot.takenAt,
-        snapshot.rootHash,
-        snapshot.rootSum,
-        snapshot.previousRootHash,
-        createHash('sha256').update(text, 'utf8').digest('hex'),
-      ].join(':');
-      const signature = signEd25519(null, Buffer.from(message, 'utf8'), privateKey).toString('hex');
-      body = JSON.stringify({
-        data: { publicKey: publicKeyHex, governance: null, snapshots: [{ ...snapshot, signature }] },
-      });
+      const [snapshot] = this.publishChain([statement]);
+      if (!snapshot) throw new Error('nothing published');
       return snapshot;
+    },
+    /**
+     * Publishes a chain, oldest first: a statement makes a format 2 snapshot, null a format 1 one.
+     * Returns the snapshots newest first, as the platform lists them.
+     */
+    publishChain(statements: (Statement | null)[]) {
+      let previousRootHash = '0'.repeat(64);
+      const snapshots = statements.map((statement) => {
+        const text = statement && JSON.stringify(statement);
+        const fields = {
+          id: randomUUID(),
+          takenAt: new Date().toISOString(),
+          rootHash: bytesToHex(randomBytes(32)),
+          rootSum: statement?.liabilitiesCents ?? '100',
+          previousRootHash,
+        };
+        previousRootHash = fields.rootHash;
+        const signed = [
+          ...Object.values(fields),
+          ...(text ? [createHash('sha256').update(text).digest('hex')] : []),
+        ];
+        const signature = signEd25519(null, Buffer.from(signed.join(':'), 'utf8'), privateKey).toString(
+          'hex',
+        );
+        return { ...fields, leafCount: 1, format: text ? 2 : 1, statement: text, signature };
+      });
+      snapshots.reverse();
+      body = JSON.stringify({ data: { publicKey: publicKeyHex, governance: null, snapshots } });
+      return snapshots;
     },
   };
 }
@@ -611,7 +619,7 @@ function createPlatform() {
 /** Runtime code answering every call with the 32-byte word 1 000 000: a stand-in for balanceOf. */
 const CONSTANT_BALANCE_CODE = '0x620f424060005260206000f3';
 
-describe('the standalone verifier re-reads balances on real nodes', () => {
+describe('the standalone verifier against a published list and real nodes', () => {
   let bitcoind: BitcoinNode;
   let anvil: RunningNode;
   const platform = createPlatform();
@@ -770,6 +778,23 @@ describe('the standalone verifier re-reads balances on real nodes', () => {
     platform.publish(otherBlock);
     expect((await runVerifier(nodes)).output).toContain(
       `Bitcoin block ${bitcoinHeight} is ${blocks.bitcoin.hash} on your node, not ${'00'.repeat(32)} as published.`,
+    );
+  });
+
+  it('accepts format 1 snapshots before format 2 ones and refuses a format 1 snapshot after them', async () => {
+    const statement = statementOf([], '100');
+    const args = ['--url', platformUrl];
+    platform.publishChain([null, statement, statement]);
+    const upgraded = await runVerifier(args);
+    expect(upgraded.output).toContain('OK: the chain of 3 snapshot(s) and its signatures check out.');
+    expect(upgraded.output).toContain('2 format 2 statement(s) add up');
+    expect(upgraded.code).toBe(0);
+
+    const [downgraded] = platform.publishChain([null, statement, null]);
+    const downgrade = await runVerifier(args);
+    expect(downgrade.code).toBe(1);
+    expect(downgrade.output).toContain(
+      `MISMATCH: Snapshot ${downgraded?.id} is format 1 although an older snapshot is format 2: a downgrade`,
     );
   });
 
