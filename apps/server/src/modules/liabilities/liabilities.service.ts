@@ -12,6 +12,7 @@ import {
 import { sha256 } from '@noble/hashes/sha2.js';
 import {
   type Coin,
+  formatUsd,
   type LiabilityBalance,
   type LiabilityList,
   type LiabilityProof,
@@ -33,8 +34,9 @@ import { runInTransaction } from '../../lib/transaction.ts';
 import { readSecret } from '../files/files.service.ts';
 import { promisedReturnsCents } from '../investments/promised-returns.ts';
 import { yieldReserveCents } from '../ledger/ledger.service.ts';
+import { notifyAndMail } from '../notifications/notifications.service.ts';
 import { getCurrentRates } from '../rates/rates.service.ts';
-import { moneyGovernance } from '../staff/quorum.service.ts';
+import { listStaffHolding, moneyGovernance } from '../staff/quorum.service.ts';
 import {
   countTransfers,
   findLatestSnapshot,
@@ -206,6 +208,36 @@ async function solvencyStatement(
   return JSON.stringify(statement);
 }
 
+const percent = (basisPoints: number) => `${(basisPoints / 100).toFixed(2)} %`;
+
+/**
+ * A ratio below 100 % is told to every staff member who reads the money, in the app and by
+ * e-mail, in the transaction that publishes it: the public page shows it to everyone anyway.
+ */
+async function alertShortfall(tx: Executor, statement: SolvencyStatement, takenAt: Date): Promise<void> {
+  const { solvencyBasisPoints: solvency, coverageBasisPoints: coverage } = statement;
+  const isShort = (ratio: number | null) => ratio !== null && ratio < 10_000;
+  if (!isShort(solvency) && !isShort(coverage)) return;
+  const body =
+    `The solvency snapshot of ${takenAt.toISOString().slice(0, 16).replace('T', ' ')} UTC found reserves of ` +
+    `${formatUsd(BigInt(statement.reservesUsdCents))} against ${formatUsd(BigInt(statement.liabilitiesCents))} owed ` +
+    `(${solvency === null ? 'nothing owed' : percent(solvency)}), and an obligation coverage of ` +
+    `${coverage === null ? 'nothing promised' : percent(coverage)}. The public Solvency page shows it.`;
+  for (const holder of await listStaffHolding(tx, 'money.read')) {
+    await notifyAndMail(
+      tx,
+      {
+        userId: holder.userId,
+        kind: 'account',
+        title: isShort(solvency) ? 'Reserves below what is owed' : 'Reserves below what is promised',
+        body,
+        link: '/admin/solvency',
+      },
+      { kind: 'solvency_shortfall' },
+    );
+  }
+}
+
 export interface SnapshotResult {
   snapshot: LiabilitySnapshot;
   userCount: number;
@@ -324,6 +356,7 @@ async function buildAndStoreSnapshot(
     });
     await insertTreeLevels(tx, { snapshotId: id, levels });
     await insertLeaves(tx, { snapshotId: id, userIds: totals.map(({ userId }) => userId) });
+    await alertShortfall(tx, JSON.parse(statement) as SolvencyStatement, takenAt);
     return { ...unsigned, format: 2 as const, statement, signature };
   });
   return { snapshot, userCount: totals.length, ledgerTransferCount: transferCount.toString() };

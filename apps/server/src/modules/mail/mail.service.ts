@@ -40,7 +40,8 @@ type SecurityMailKind =
   | 'email_confirmation'
   | 'signup_attempt'
   | 'withdrawal_address_added'
-  | 'administrator_role';
+  | 'administrator_role'
+  | 'solvency_shortfall';
 
 type MoneyMailKind = keyof typeof MONEY_MAIL_CHOICE;
 export type MailKind = MoneyMailKind | SecurityMailKind;

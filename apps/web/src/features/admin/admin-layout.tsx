@@ -96,7 +96,7 @@ function AdminNavigation() {
       </button>
       <ul
         id={listId}
-        className={`${isOpen ? 'grid' : 'hidden'} mt-2 grid-cols-2 gap-1 lg:mt-0 lg:flex lg:overflow-x-auto`}
+        className={`${isOpen ? 'grid' : 'hidden'} mt-2 grid-cols-2 gap-1 lg:mt-0 lg:flex lg:gap-0.5 lg:overflow-x-auto`}
       >
         {NAVIGATION.filter((entry) => can(entry.permission)).map(({ label, to, icon: Icon, Badge }) => (
           <li key={to} className="min-w-0 lg:shrink-0">
@@ -104,7 +104,7 @@ function AdminNavigation() {
               to={to}
               onClick={close}
               className={({ isActive }) =>
-                `flex items-center gap-2 rounded-lg px-3 py-2 text-sm font-medium ${
+                `flex items-center gap-2 rounded-lg px-3 py-2 text-sm lg:px-2.5 font-medium ${
                   isActive ? 'bg-brand-700 text-white' : 'text-slate-700 hover:bg-slate-100'
                 }`
               }

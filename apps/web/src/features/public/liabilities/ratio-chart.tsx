@@ -3,6 +3,11 @@ import { type ChartBox, describeRatios, type RatioPoint, ratioPath, ratioScale }
 
 const BOX: ChartBox = { width: 400, height: 220, left: 52, right: 12, top: 12, bottom: 24 };
 const dateOnly = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeZone: 'UTC' });
+const dateAndTime = new Intl.DateTimeFormat('en-GB', {
+  dateStyle: 'medium',
+  timeStyle: 'short',
+  timeZone: 'UTC',
+});
 const show = (basisPoints: number | null) =>
   basisPoints === null ? 'Nothing is owed' : formatBasisPoints(basisPoints);
 
@@ -16,6 +21,9 @@ export function RatioChart({ points }: { points: readonly RatioPoint[] }) {
   const coverage = ratioPath(points, (point) => point.coverageBasisPoints, scale);
   const oldest = points[0];
   const newest = points.at(-1);
+  // Snapshots of one day are told apart by their time.
+  const isOneDay = oldest !== undefined && newest?.takenAt.slice(0, 10) === oldest.takenAt.slice(0, 10);
+  const axisDate = (iso: string) => (isOneDay ? dateAndTime : dateOnly).format(new Date(iso));
   return (
     <figure className="space-y-3">
       <svg
@@ -50,7 +58,7 @@ export function RatioChart({ points }: { points: readonly RatioPoint[] }) {
         ))}
         {oldest && (
           <text x={BOX.left} y={BOX.height - 6} fontSize="11" className="fill-slate-600">
-            {dateOnly.format(new Date(oldest.takenAt))}
+            {axisDate(oldest.takenAt)}
           </text>
         )}
         {newest && points.length > 1 && (
@@ -61,7 +69,7 @@ export function RatioChart({ points }: { points: readonly RatioPoint[] }) {
             fontSize="11"
             className="fill-slate-600"
           >
-            {dateOnly.format(new Date(newest.takenAt))}
+            {axisDate(newest.takenAt)}
           </text>
         )}
         <path

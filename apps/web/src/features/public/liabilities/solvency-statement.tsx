@@ -23,9 +23,9 @@ const SIGNATURE_TYPES: Record<string, string> = {
 
 function Amount({ title, value, note }: { title: string; value: string; note: string }) {
   return (
-    <div className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
+    <div className="min-w-0 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
       <h3 className="text-sm font-medium text-slate-600">{title}</h3>
-      <p className="mt-2 text-2xl font-bold tracking-tight text-slate-900">{value}</p>
+      <p className="mt-2 text-xl font-bold tracking-tight break-words text-slate-900 sm:text-2xl">{value}</p>
       <p className="mt-1 text-xs text-slate-500">{note}</p>
     </div>
   );
@@ -61,7 +61,7 @@ function Ratio({
       >
         {basisPoints === null ? 'Nothing is owed' : formatBasisPoints(basisPoints)}
       </p>
-      <p className="mt-1 text-xs text-slate-500">{note}</p>
+      <p className="mt-1 text-xs text-slate-600">{note}</p>
       {isShort && <p className="mt-2 text-sm font-medium text-red-800">{shortfall}</p>}
     </div>
   );
@@ -93,7 +93,7 @@ export function SolvencyFigures({ statement }: { statement: SolvencyStatement })
           )} owed and promised.`}
         />
       </div>
-      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+      <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
         <Amount title="Owed to users" value={owed} note="The proof of liabilities' signed total." />
         <Amount title="Reserves" value={held} note="The signed reserve addresses, at the rates below." />
         <Amount
