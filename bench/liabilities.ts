@@ -49,8 +49,8 @@ async function seedReserves(
       `insert into deposit_addresses (user_id, wallet_id, address_index, address)
        select u.id, $1, a.i - 1, a.address
        from unnest($2::text[]) with ordinality as a(address, i)
-       join (select id, row_number() over (order by id) as n from users) u on u.n = a.i`,
-      [rows[0]?.id, addresses],
+       join (select id, row_number() over (order by id) as n from users order by id limit $3) u on u.n = a.i`,
+      [rows[0]?.id, addresses, DEPOSIT_ADDRESSES],
     );
     await connection.pool.query(
       `insert into reserve_addresses (coin, kind, address, account_key, child_index, challenge, signature_type, signature)

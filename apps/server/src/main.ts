@@ -48,12 +48,11 @@ try {
   const stopPayouts = startPlanPayouts(connection.db, systemClock, app.log);
   const stopHousekeeping = startHousekeeping(connection.db, config, systemClock, app.log);
   const stopChainWatchers = startChainWatchers(connection.db, config, systemClock, app.log);
-  const stopSnapshots = startLiabilitySnapshots(
-    connection.db,
-    systemClock,
-    app.log,
-    { publicUrl: config.publicUrl, chain: config.chain, intervalMs: config.liabilitySnapshotIntervalMs },
-  );
+  const stopSnapshots = startLiabilitySnapshots(connection.db, systemClock, app.log, {
+    publicUrl: config.publicUrl,
+    chain: config.chain,
+    intervalMs: config.liabilitySnapshotIntervalMs,
+  });
   let isClosing = false;
   /**
    * A graceful stop: scheduled jobs finish their run and release their advisory locks (another

@@ -379,7 +379,7 @@ describe('published snapshots', () => {
     it("checks a bound leaf against the checking person's id", async () => {
       const userId = '3f2b8c1e-0000-4000-8000-000000000001';
       const nonce = 'ab'.repeat(32);
-      const leafHash = hashHex(Buffer.from(nonce, 'hex'), Buffer.from(userId + 'snap-3'));
+      const leafHash = hashHex(Buffer.from(nonce, 'hex'), Buffer.from(`${userId}snap-3`));
       const proof: LiabilityProof = {
         format: 2,
         snapshotId: 'snap-3',

@@ -1,5 +1,5 @@
-import { sql } from 'drizzle-orm';
 import type { Coin, ReserveKind, ReserveSignatureType } from '@vestora/shared';
+import { sql } from 'drizzle-orm';
 import {
   bigint,
   check,
