@@ -9,8 +9,9 @@
 // variable. The script fetches the published list (GET /api/liabilities) and checks, exiting 1 at
 // the first mismatch:
 //   1. the leaf and its path recompute the proof's root hash and total, and a format 2 leaf is bound
-//      to your account (--account, the id shown on the platform's verify page);
-//   2. that root and total are the ones published for the proof's snapshot;
+//      to your account (--account, the id shown on the platform's verify page, is required for one);
+//   2. that root and total are the ones published for the proof's snapshot (a WARNING names a newer
+//      snapshot when there is one: fetch its proof too, an account left out of it would not show);
 //   3. every published snapshot is signed by the published Ed25519 key, over the UTF-8 bytes of
 //      `id:takenAt:rootHash:rootSum:previousRootHash` (format 1) or the same followed by
 //      `:SHA-256-hex(statement)` (format 2);
@@ -18,8 +19,10 @@
 //      snapshot follows a format 2 one;
 //   5. with --key, the published key is the one you noted earlier (a platform that swapped its key
 //      and re-signed its history would otherwise pass checks 3 and 4);
-//   6. every format 2 statement adds up (liabilities, reserves, USD values, ratios) and each of its
-//      reserves is signed by the address it names, or by a child of the account key it names;
+//   6. every format 2 statement names the platform at --url (its origin), adds up (liabilities,
+//      reserves, USD values, integer ratios) and counts no address twice, and each of its reserves
+//      is signed by the address it names, or by a child of the account key it names, over a
+//      challenge in the exact format, dated no later than the snapshot (a WARNING flags test networks);
 //   7. with --bitcoin-rpc and --ethereum-rpc, your own nodes confirm the newest statement's balances
 //      at the blocks it recorded (every statement's with --all-snapshots).
 // Tree format (ethereum/research proof_of_solvency/merkle_sum_tree.py, sums in integer cents):
@@ -622,20 +625,48 @@ function normaliseAddress(address) {
   return ETHEREUM_ADDRESS.test(address) || decodeSegwitAddress(address) ? address.toLowerCase() : address;
 }
 
-/** The value of the challenge line `<name>: <value>`, which must appear exactly once. */
-function challengeLine(challenge, name, label) {
-  const values = challenge
-    .split('\n')
-    .filter((line) => line.startsWith(`${name}: `))
-    .map((line) => line.slice(name.length + 2));
-  if (values.length !== 1) fail(`${label}: the challenge has no single "${name}:" line.`);
-  return values[0];
+const CHALLENGE_TITLE = 'Vestora proof of reserves';
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** The UTC day (YYYY-MM-DD) of a snapshot's takenAt. */
+function dateOf(takenAt) {
+  const time = typeof takenAt === 'string' ? Date.parse(takenAt) : Number.NaN;
+  if (Number.isNaN(time)) fail(`the snapshot's takenAt ${takenAt} is not a time.`);
+  return new Date(time).toISOString().slice(0, 10);
+}
+
+/**
+ * Reads a challenge in the exact format of decision 016, and nothing else: the title, then
+ * `Platform: `, `Address: `, `Account key: ` (for a reserve of kind account, and only then) and
+ * `Date: YYYY-MM-DD` last. Returns { platform, address, accountKey, date }.
+ */
+export function parseChallenge(challenge, kind) {
+  if (typeof challenge !== 'string') fail('no challenge.');
+  const names = ['Platform', 'Address', ...(kind === 'account' ? ['Account key'] : []), 'Date'];
+  const lines = challenge.split('\n');
+  if (lines[0] !== CHALLENGE_TITLE || lines.length !== names.length + 1) {
+    fail(
+      `the challenge is not "${CHALLENGE_TITLE}" followed by the lines ${names.map((name) => `${name}:`).join(', ')} ` +
+        'and nothing else.',
+    );
+  }
+  const values = names.map((name, position) => {
+    const line = lines[position + 1];
+    if (!line.startsWith(`${name}: `)) fail(`line ${position + 2} of the challenge is not "${name}: …".`);
+    return line.slice(name.length + 2);
+  });
+  const [platform, address] = values;
+  const date = values.at(-1);
+  const day = DATE.test(date) ? new Date(`${date}T00:00:00.000Z`) : null;
+  if (!day || Number.isNaN(day.getTime()) || day.toISOString().slice(0, 10) !== date)
+    fail(`the challenge date ${date} is not a date (YYYY-MM-DD).`);
+  return { platform, address, accountKey: kind === 'account' ? values[2] : null, date };
 }
 
 const basisPoints = (numerator, denominator) =>
   denominator === 0n ? null : (numerator * BASIS_POINTS) / denominator;
 
-function checkReserve(reserve, position, statement, counted) {
+function checkReserve(reserve, position, { statement, takenOn, counted }) {
   const label = `Reserve ${position + 1} (${reserve?.coin} ${reserve?.address})`;
   const { coin, network, kind, address, challenge } = reserve ?? {};
   if (!(coin in DECIMALS)) fail(`${label}: unknown coin.`);
@@ -643,21 +674,26 @@ function checkReserve(reserve, position, statement, counted) {
   if (isBitcoin ? !BITCOIN_NETWORKS.includes(network) : network !== 'ethereum')
     fail(`${label}: network ${network} is not a ${coin} network.`);
   if (kind !== 'address' && kind !== 'account') fail(`${label}: kind must be address or account.`);
-  if (typeof challenge !== 'string') fail(`${label}: no challenge.`);
-
-  const platform = challengeLine(challenge, 'Platform', label);
+  let parsed;
+  try {
+    parsed = parseChallenge(challenge, kind);
+  } catch (error) {
+    if (error instanceof Mismatch) fail(`${label}: ${error.message}`);
+    throw error;
+  }
+  const { platform, address: challengedAddress, accountKey: challengedKey, date } = parsed;
   if (platform !== statement.platform)
     fail(`${label}: the challenge names the platform ${platform}, not ${statement.platform}.`);
-  const challengedAddress = challengeLine(challenge, 'Address', label);
   if (normaliseAddress(challengedAddress) !== normaliseAddress(address))
     fail(`${label}: the challenge names the address ${challengedAddress}.`);
+  if (date > takenOn)
+    fail(`${label}: the challenge is dated ${date}, after the snapshot was taken (${takenOn}).`);
   const problem = verifyReserveSignature(reserve);
   if (problem) fail(`${label}: ${problem}`);
 
   const derivedAddress = (childIndex) =>
     deriveChildAddress(reserve.accountKey, childIndex, isBitcoin ? network : 'ethereum');
   if (kind === 'account') {
-    const challengedKey = challengeLine(challenge, 'Account key', label);
     if (challengedKey !== reserve.accountKey)
       fail(`${label}: the challenge names the account key ${challengedKey}, not ${reserve.accountKey}.`);
     if (normaliseAddress(derivedAddress(reserve.childIndex)) !== normaliseAddress(address))
@@ -716,11 +752,13 @@ function checkBlock(block, chain, hashPattern) {
 }
 
 /**
- * Checks the statement a format 2 snapshot signs: parses its text as published, and recomputes
- * every sum, USD value and ratio in it and every reserve's ownership signature. Returns the parsed
- * statement; throws Mismatch at the first difference.
+ * Checks the statement a format 2 snapshot signs: parses its text as published, checks it names
+ * `platform` (the origin the user is checking), and recomputes every sum, USD value and ratio in it
+ * and every reserve's challenge and ownership signature. Returns the parsed statement; throws
+ * Mismatch at the first difference.
  */
-export function checkStatement(snapshot) {
+export function checkStatement(snapshot, platform) {
+  if (typeof platform !== 'string') throw new TypeError('checkStatement needs the platform origin.');
   let statement;
   try {
     statement = JSON.parse(snapshot.statement);
@@ -730,6 +768,9 @@ export function checkStatement(snapshot) {
   try {
     if (statement?.format !== 2) fail('the statement is not format 2.');
     if (typeof statement.platform !== 'string') fail('the statement names no platform.');
+    if (statement.platform !== platform)
+      fail(`the statement names the platform ${statement.platform}, but you are checking ${platform}.`);
+    const takenOn = dateOf(snapshot.takenAt);
     const liabilities = amountOf(statement.liabilitiesCents, 'liabilitiesCents');
     if (statement.liabilitiesCents !== snapshot.rootSum)
       fail(`the statement owes ${statement.liabilitiesCents} cents, the tree ${snapshot.rootSum}.`);
@@ -737,7 +778,7 @@ export function checkStatement(snapshot) {
     const counted = new Set();
     let reservesTotal = 0n;
     statement.reserves.forEach((reserve, position) => {
-      reservesTotal += checkReserve(reserve, position, statement, counted);
+      reservesTotal += checkReserve(reserve, position, { statement, takenOn, counted });
     });
     const holds = (coins) =>
       statement.reserves.some((reserve) => coins.includes(reserve.coin) && reserve.holdings.length > 0);
@@ -746,15 +787,19 @@ export function checkStatement(snapshot) {
 
     if (amountOf(statement.reservesUsdCents, 'reservesUsdCents') !== reservesTotal)
       fail(`the reserves add up to ${reservesTotal} cents, not ${statement.reservesUsdCents} as published.`);
-    const yieldReserve = amountOf(statement.yieldReserveCents, 'yieldReserveCents');
+    // Shown, never counted: a ledger figure whose coins, if any, are already among the reserves.
+    amountOf(statement.yieldReserveCents, 'yieldReserveCents');
     const promisedReturns = amountOf(statement.promisedReturnsCents, 'promisedReturnsCents');
     const ratios = {
       solvencyBasisPoints: basisPoints(reservesTotal, liabilities),
-      coverageBasisPoints: basisPoints(reservesTotal + yieldReserve, liabilities + promisedReturns),
+      coverageBasisPoints: basisPoints(reservesTotal, liabilities + promisedReturns),
     };
     for (const [name, expected] of Object.entries(ratios)) {
-      if (String(statement[name]) !== String(expected))
-        fail(`${name} is ${statement[name]}, but the published amounts give ${expected}.`);
+      const stated = statement[name];
+      if (stated !== null && !(typeof stated === 'number' && Number.isSafeInteger(stated)))
+        fail(`${name} is ${JSON.stringify(stated)}, not an integer or null.`);
+      if ((stated === null ? null : BigInt(stated)) !== expected)
+        fail(`${name} is ${stated}, but the published amounts give ${expected}.`);
     }
   } catch (error) {
     if (error instanceof Mismatch) fail(`Snapshot ${snapshot.id}: ${error.message}`);
@@ -1159,6 +1204,11 @@ function parseArguments(argv) {
   if (!options.url)
     throw new Error('Give the platform address with --url or in the PUBLIC_URL environment variable.');
   options.url = options.url.replace(/\/+$/, '');
+  try {
+    options.platform = new URL(options.url).origin;
+  } catch {
+    throw new Error(`--url ${options.url} is not an address such as https://invest.example.com.`);
+  }
   options.key = options.key?.toLowerCase();
   if (options.key !== undefined && !HASH.test(options.key))
     throw new Error('--key must be the 64 hex digits of an Ed25519 public key.');
@@ -1190,10 +1240,11 @@ function checkProof(proof, account) {
   if (formatOf(proof) === 1)
     return 'Proof format 1: leaf not bound to its owner (snapshot taken before leaves were bound).';
   const { userId } = proof.leaf;
+  // Without it, a platform could hand one leaf to two depositors: each would see a valid proof.
   if (account === undefined) {
-    return (
-      `Proof format 2: the leaf is bound to account ${userId}. Compare it with the account id shown on the ` +
-      "platform's verify page (or pass --account <id>)."
+    throw new Error(
+      "Give your account id with --account <id> (it is shown on the platform's verify page): a format 2 " +
+        'leaf is checked against it.',
     );
   }
   if (userId !== account) {
@@ -1222,12 +1273,27 @@ function describeStatement(snapshot, statement) {
       (reserve) => `${coins(reserve.amountBaseUnits, reserve.coin)} (${dollars(BigInt(reserve.usdCents))})`,
     )
     .join(', ');
-  return (
+  const lines = [
     `Newest statement (snapshot ${snapshot.id}): reserves ${dollars(BigInt(statement.reservesUsdCents))} ` +
-    `[${reserves || 'none'}], liabilities ${dollars(BigInt(statement.liabilitiesCents))}, ` +
-    `solvency ${percent(statement.solvencyBasisPoints)}, coverage ${percent(statement.coverageBasisPoints)}.`
-  );
+      `[${reserves || 'none'}], liabilities ${dollars(BigInt(statement.liabilitiesCents))}, promised returns ` +
+      `${dollars(BigInt(statement.promisedReturnsCents))}; solvency ${percent(statement.solvencyBasisPoints)}, ` +
+      `coverage ${percent(statement.coverageBasisPoints)} (on-chain reserves against liabilities and promised ` +
+      `returns). Yield reserve ${dollars(BigInt(statement.yieldReserveCents))}: a ledger figure, counted in no ratio.`,
+  ];
+  // Dates are YYYY-MM-DD, so they sort as text.
+  const dates = statement.reserves
+    .map((reserve) => parseChallenge(reserve.challenge, reserve.kind).date)
+    .sort();
+  if (dates.length > 0) {
+    lines.push(
+      `Newest statement's reserve signatures dated from ${dates[0]} to ${dates.at(-1)} (a signature ` +
+        'shows the key was held on its date, not at the snapshot).',
+    );
+  }
+  return lines;
 }
+
+const TEST_NETWORKS = ['testnet', 'regtest'];
 
 async function main() {
   const options = parseArguments(process.argv);
@@ -1253,13 +1319,39 @@ async function main() {
   if (options.key && list.publicKey !== options.key)
     fail(`The platform now publishes the key ${list.publicKey}, not ${options.key}.`);
   checkChain(list);
+  const warnings = [];
+  const [newest] = list.snapshots;
+  if (proof && newest && newest !== published) {
+    warnings.push(
+      `Your proof is for snapshot ${published.id} (${published.takenAt}), but the newest published snapshot ` +
+        `is ${newest.id} (${newest.takenAt}): download your proof of it too, as an account left out of ` +
+        'newer snapshots would not notice it here.',
+    );
+  }
 
   const statements = list.snapshots
     .filter((snapshot) => formatOf(snapshot) === 2)
-    .map((snapshot) => ({ snapshot, statement: checkStatement(snapshot) }));
+    .map((snapshot) => ({ snapshot, statement: checkStatement(snapshot, options.platform) }));
   if (statements.length > 0) {
-    report.push(`${statements.length} format 2 statement(s) add up and every reserve signature verifies.`);
-    report.push(describeStatement(statements[0].snapshot, statements[0].statement));
+    report.push(
+      `${statements.length} format 2 statement(s) add up and every reserve signature verifies; each ` +
+        `names ${options.platform}, the platform you are checking.`,
+    );
+    report.push(...describeStatement(statements[0].snapshot, statements[0].statement));
+  }
+  const testNetworks = [
+    ...new Set(
+      statements.flatMap(({ statement }) =>
+        statement.reserves
+          .map((reserve) => reserve.network)
+          .filter((network) => TEST_NETWORKS.includes(network)),
+      ),
+    ),
+  ];
+  if (testNetworks.length > 0) {
+    warnings.push(
+      `reserves on a test network (${testNetworks.join(', ')}) are worth nothing on the main network.`,
+    );
   }
 
   const reread = options.allSnapshots ? statements : statements.slice(0, 1);
@@ -1294,6 +1386,7 @@ async function main() {
     console.log(`OK: ${chainLine}`);
   }
   for (const line of report) console.log(`  ${line}`);
+  for (const warning of warnings) console.log(`WARNING: ${warning}`);
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {

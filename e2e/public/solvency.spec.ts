@@ -128,6 +128,13 @@ describe('the Solvency page', () => {
         .getByRole('status')
         .filter({ hasText: /^Checked in your browser: all \d+ signatures/ })
         .waitFor();
+      await publicPage
+        .getByRole('status')
+        .filter({
+          hasText: "Checked in your browser: the statement's sums and ratios follow from its figures.",
+        })
+        .waitFor();
+      expect(await solvency.getByText('Yield reserve (ledger, not proven on chain)').count()).toBe(1);
       await snapshot(publicPage, `solvency-public-${name}`);
       await expectAccessible(publicPage, `/liabilities at ${name} width`);
     }

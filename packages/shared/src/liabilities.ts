@@ -104,10 +104,9 @@ export const ReserveHoldingSchema = z.object({
 });
 export type ReserveHolding = z.infer<typeof ReserveHoldingSchema>;
 
-/** One reserve as a statement publishes it: who signed, over what, and what it held at the block. */
-export const StatedReserveSchema = z.object({
+/** What proves a reserve: the address (or account key and index) and its signature over the challenge. */
+const ReserveProofSchema = z.object({
   coin: CoinSchema,
-  network: z.string(),
   kind: z.enum(RESERVE_KINDS),
   address: z.string(),
   accountKey: z.string().nullable(),
@@ -115,6 +114,19 @@ export const StatedReserveSchema = z.object({
   challenge: z.string(),
   signatureType: z.enum(RESERVE_SIGNATURE_TYPES),
   signature: z.string(),
+});
+
+/** A reserve address registered by an operator, with its ownership signature. */
+export const ReserveSchema = ReserveProofSchema.extend({
+  id: z.string(),
+  registeredAt: z.string(),
+  registeredBy: z.string().nullable(),
+});
+export type Reserve = z.infer<typeof ReserveSchema>;
+
+/** One reserve as a statement publishes it: who signed, over what, and what it held at the block. */
+export const StatedReserveSchema = ReserveProofSchema.extend({
+  network: z.string(),
   holdings: z.array(ReserveHoldingSchema),
   amountBaseUnits: z.string(),
   usdCents: z.string(),
@@ -134,23 +146,7 @@ export const SolvencyStatementSchema = z.object({
   promisedReturnsCents: z.string(),
   /** floor(reserves × 10000 / liabilities); null when nothing is owed. */
   solvencyBasisPoints: z.number().int().nullable(),
-  /** floor((reserves + yield reserve) × 10000 / (liabilities + promised returns)); null when nothing is owed. */
+  /** floor(reserves × 10000 / (liabilities + promised returns)); null when nothing is owed or promised. */
   coverageBasisPoints: z.number().int().nullable(),
 });
 export type SolvencyStatement = z.infer<typeof SolvencyStatementSchema>;
-
-/** A reserve address registered by an operator, with its ownership signature. */
-export const ReserveSchema = z.object({
-  id: z.string(),
-  coin: CoinSchema,
-  kind: z.enum(RESERVE_KINDS),
-  address: z.string(),
-  accountKey: z.string().nullable(),
-  childIndex: z.number().int().nullable(),
-  challenge: z.string(),
-  signatureType: z.enum(RESERVE_SIGNATURE_TYPES),
-  signature: z.string(),
-  registeredAt: z.string(),
-  registeredBy: z.string().nullable(),
-});
-export type Reserve = z.infer<typeof ReserveSchema>;

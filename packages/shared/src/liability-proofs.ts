@@ -211,6 +211,13 @@ export async function verifyLiabilityChain(
 export function matchPublishedRoot(proof: LiabilityProof, list: LiabilityList): ProofCheck {
   const published = list.snapshots.find((snapshot) => snapshot.id === proof.snapshotId);
   if (!published) return { isValid: false, problem: `Snapshot ${proof.snapshotId} is not published.` };
+  // A format 1 leaf names no owner: served for a snapshot published as format 2, it could be anyone's.
+  if (published.format !== proof.format) {
+    return {
+      isValid: false,
+      problem: `The proof uses format ${proof.format}, but its snapshot is published as format ${published.format}.`,
+    };
+  }
   if (published.rootHash !== proof.rootHash || published.rootSum !== proof.rootSum) {
     return { isValid: false, problem: 'The proof root differs from the published root of its snapshot.' };
   }

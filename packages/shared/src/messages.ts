@@ -232,6 +232,8 @@ export const MESSAGES = {
   reserveAddressWrongNetwork: "This address belongs to another network than the platform's.",
   reserveAccountKeyNotWallet:
     "This is not the account key of the platform's wallet for this coin. Use the key deposit addresses are derived from.",
+  reserveIndexWithoutKey:
+    'A receive index goes with an account key: give the key the signing address derives from, or leave the index out.',
   reserveChildMismatch: 'The signing address is not the receive address of this account key at that index.',
   reserveChallengeMismatch:
     'The signed text must be the challenge shown for this platform, address and date, exactly as shown.',

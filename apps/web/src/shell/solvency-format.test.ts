@@ -1,9 +1,12 @@
+import type { SolvencyStatement } from '@vestora/shared';
 import { describe, expect, it } from 'vitest';
 import {
+  checkStatementFigures,
   explorerAddressUrl,
   formatBaseUnits,
   formatBasisPoints,
   isBelowFullCover,
+  ratioBasisPoints,
   readStatement,
 } from './solvency-format.ts';
 
@@ -108,5 +111,112 @@ describe('readStatement', () => {
     expect(
       readStatement({ format: 2, statement: JSON.stringify({ ...STATEMENT, reserves: [reserve] }) }),
     ).toBeNull();
+  });
+});
+
+/** A statement whose figures all follow: $12,345 owed, $500 promised, one account of two holdings. */
+const CONSISTENT: SolvencyStatement = {
+  ...(STATEMENT as unknown as SolvencyStatement),
+  reserves: [
+    {
+      ...(STATEMENT.reserves[0] as unknown as SolvencyStatement['reserves'][number]),
+      kind: 'account',
+      holdings: [
+        { address: 'bc1qa', childIndex: 0, amountBaseUnits: '100000' },
+        { address: 'bc1qb', childIndex: 1, amountBaseUnits: '50000' },
+      ],
+      amountBaseUnits: '150000',
+      usdCents: '14268',
+    },
+    {
+      ...(STATEMENT.reserves[0] as unknown as SolvencyStatement['reserves'][number]),
+      coin: 'usdt',
+      network: 'ethereum',
+      address: '0xabc',
+      holdings: [{ address: '0xabc', childIndex: null, amountBaseUnits: '2500000000' }],
+      amountBaseUnits: '2500000000',
+      usdCents: '250000',
+    },
+  ],
+  reservesUsdCents: '264268',
+  yieldReserveCents: '99999999',
+  promisedReturnsCents: '50000',
+  // floor(264268 × 10000 / 1234500) and floor(264268 × 10000 / 1284500): the yield reserve is not counted.
+  solvencyBasisPoints: 2140,
+  coverageBasisPoints: 2057,
+};
+const ROOT = { rootSum: '1234500' };
+
+describe('ratioBasisPoints', () => {
+  it('floors exactly, beyond what a float holds, and is null against nothing', () => {
+    expect(ratioBasisPoints(264268n, 1234500n)).toBe(2140n);
+    expect(ratioBasisPoints(1n, 3n)).toBe(3333n);
+    expect(ratioBasisPoints(10n ** 30n + 1n, 10n ** 26n)).toBe(100000000n);
+    expect(ratioBasisPoints(5n, 0n)).toBeNull();
+  });
+});
+
+describe('checkStatementFigures', () => {
+  it('accepts a statement whose sums and ratios follow from its figures', () => {
+    expect(checkStatementFigures(CONSISTENT, ROOT)).toEqual({ isValid: true });
+  });
+
+  it('accepts null ratios when nothing is owed or promised, and only then', () => {
+    const empty = {
+      ...CONSISTENT,
+      liabilitiesCents: '0',
+      promisedReturnsCents: '0',
+      solvencyBasisPoints: null,
+      coverageBasisPoints: null,
+    };
+    expect(checkStatementFigures(empty, { rootSum: '0' })).toEqual({ isValid: true });
+    // Nothing owed but returns promised: solvency is null, coverage is not.
+    const promised = { ...empty, promisedReturnsCents: '264268' };
+    expect(checkStatementFigures(promised, { rootSum: '0' }).isValid).toBe(false);
+    expect(checkStatementFigures({ ...promised, coverageBasisPoints: 10000 }, { rootSum: '0' })).toEqual({
+      isValid: true,
+    });
+    expect(checkStatementFigures({ ...CONSISTENT, solvencyBasisPoints: null }, ROOT).isValid).toBe(false);
+  });
+
+  const problemOf = (statement: SolvencyStatement, root = ROOT) => {
+    const check = checkStatementFigures(statement, root);
+    return check.isValid ? undefined : check.problem;
+  };
+
+  it('names liabilities that are not the root sum', () => {
+    expect(problemOf(CONSISTENT, { rootSum: '1234501' })).toMatch(
+      /^the statement's liabilitiesCents \(1234500\)/,
+    );
+    expect(problemOf(CONSISTENT, { rootSum: 'x' })).toMatch(/liabilitiesCents/);
+  });
+
+  it('names a reserves total that is not the sum of the reserves', () => {
+    expect(problemOf({ ...CONSISTENT, reservesUsdCents: '264269' })).toBe(
+      "reservesUsdCents (264269) is not the sum of the reserves' usdCents (264268).",
+    );
+  });
+
+  it('names the first reserve whose amount is not the sum of its holdings', () => {
+    const [first, second] = CONSISTENT.reserves;
+    if (!first || !second) throw new Error('two reserves expected');
+    const reserves = [first, { ...second, amountBaseUnits: '2500000001' }];
+    expect(problemOf({ ...CONSISTENT, reserves })).toBe(
+      'reserve 2 (USDT 0xabc) states amountBaseUnits 2500000001, but its holdings add up to 2500000000.',
+    );
+  });
+
+  it('names a solvency ratio that does not follow', () => {
+    expect(problemOf({ ...CONSISTENT, solvencyBasisPoints: 2141 })).toMatch(
+      /^solvencyBasisPoints is 2141, but .* is 2140\.$/,
+    );
+  });
+
+  it('names a coverage ratio that counts the yield reserve', () => {
+    // The former formula: (reserves + yield reserve) against liabilities plus promised returns.
+    const withYieldReserve = Number(((264268n + 99999999n) * 10000n) / 1284500n);
+    expect(problemOf({ ...CONSISTENT, coverageBasisPoints: withYieldReserve })).toMatch(
+      /^coverageBasisPoints is \d+, but floor\(reservesUsdCents × 10000 \/ \(liabilitiesCents \+ promisedReturnsCents\)\) is 2057\.$/,
+    );
   });
 });

@@ -4,7 +4,7 @@
  * Solvency page and the console's Solvency page both show them.
  */
 
-import type { Coin, LiabilitySnapshot, SolvencyStatement, StatedReserve } from '@vestora/shared';
+import type { Coin, LiabilitySnapshot, ProofCheck, SolvencyStatement, StatedReserve } from '@vestora/shared';
 
 /** Base units per coin, as the statement counts them: satoshi, wei, USDT's micro-units. */
 export const COIN_DECIMALS: Record<Coin, number> = { btc: 8, eth: 18, usdt: 6 };
@@ -111,4 +111,65 @@ export function readStatement(
     isRatio(value.solvencyBasisPoints) &&
     isRatio(value.coverageBasisPoints);
   return isStatement ? (value as SolvencyStatement) : null;
+}
+
+/** floor(numerator × 10000 / denominator) in basis points, exactly; null when the denominator is 0. */
+export function ratioBasisPoints(numerator: bigint, denominator: bigint): bigint | null {
+  return denominator === 0n ? null : (numerator * BigInt(FULL_COVER_BASIS_POINTS)) / denominator;
+}
+
+const sumOf = (values: readonly string[]) => values.reduce((sum, value) => sum + BigInt(value), 0n);
+const showRatio = (value: bigint | number | null) => (value === null ? 'null' : String(value));
+
+function sameRatio(stated: number | null, expected: bigint | null): boolean {
+  return expected === null ? stated === null : stated !== null && BigInt(stated) === expected;
+}
+
+/**
+ * What the browser can cheaply recompute from a statement (decision 016), in this order: the
+ * liabilities are the snapshot's root sum, the reserves' total is the sum of their dollar values,
+ * each reserve's amount is the sum of its holdings, and both ratios follow from those amounts.
+ * Obligation coverage counts reserves only, against the liabilities plus the promised returns: the
+ * yield reserve is a ledger figure whose coins, if any, are already among the reserves. Names the
+ * first figure that does not follow. Expects a statement that passed readStatement.
+ */
+export function checkStatementFigures(
+  statement: SolvencyStatement,
+  snapshot: Pick<LiabilitySnapshot, 'rootSum'>,
+): ProofCheck {
+  const fail = (problem: string): ProofCheck => ({ isValid: false, problem });
+  if (!INTEGER.test(snapshot.rootSum) || BigInt(statement.liabilitiesCents) !== BigInt(snapshot.rootSum)) {
+    return fail(
+      `the statement's liabilitiesCents (${statement.liabilitiesCents}) is not the snapshot's root sum (${snapshot.rootSum}).`,
+    );
+  }
+  const reservesTotal = sumOf(statement.reserves.map((reserve) => reserve.usdCents));
+  if (BigInt(statement.reservesUsdCents) !== reservesTotal) {
+    return fail(
+      `reservesUsdCents (${statement.reservesUsdCents}) is not the sum of the reserves' usdCents (${reservesTotal}).`,
+    );
+  }
+  for (const [index, reserve] of statement.reserves.entries()) {
+    const held = sumOf(reserve.holdings.map((holding) => holding.amountBaseUnits));
+    if (BigInt(reserve.amountBaseUnits) !== held) {
+      return fail(
+        `reserve ${index + 1} (${COIN_SYMBOLS[reserve.coin]} ${reserve.address}) states amountBaseUnits ${reserve.amountBaseUnits}, but its holdings add up to ${held}.`,
+      );
+    }
+  }
+  const reserves = BigInt(statement.reservesUsdCents);
+  const liabilities = BigInt(statement.liabilitiesCents);
+  const solvency = ratioBasisPoints(reserves, liabilities);
+  if (!sameRatio(statement.solvencyBasisPoints, solvency)) {
+    return fail(
+      `solvencyBasisPoints is ${showRatio(statement.solvencyBasisPoints)}, but floor(reservesUsdCents × 10000 / liabilitiesCents) is ${showRatio(solvency)}.`,
+    );
+  }
+  const coverage = ratioBasisPoints(reserves, liabilities + BigInt(statement.promisedReturnsCents));
+  if (!sameRatio(statement.coverageBasisPoints, coverage)) {
+    return fail(
+      `coverageBasisPoints is ${showRatio(statement.coverageBasisPoints)}, but floor(reservesUsdCents × 10000 / (liabilitiesCents + promisedReturnsCents)) is ${showRatio(coverage)}.`,
+    );
+  }
+  return { isValid: true };
 }

@@ -28,4 +28,7 @@ CREATE TABLE "reserve_addresses" (
     ("kind" = 'address' AND "account_key" IS NULL AND "child_index" IS NULL)
     OR ("kind" = 'account' AND "account_key" IS NOT NULL AND "child_index" IS NOT NULL))
 );--> statement-breakpoint
-CREATE UNIQUE INDEX "reserve_addresses_active_key" ON "reserve_addresses" ("coin", lower("address"), coalesce("account_key", '')) WHERE "removed_at" IS NULL;
+CREATE UNIQUE INDEX "reserve_addresses_active_key" ON "reserve_addresses" ("coin", lower("address"), coalesce("account_key", '')) WHERE "removed_at" IS NULL;--> statement-breakpoint
+-- One signature proves a whole account key: the same key registered again, by another of its
+-- addresses, would count its deposit addresses twice.
+CREATE UNIQUE INDEX "reserve_addresses_active_account_key" ON "reserve_addresses" ("coin", "account_key") WHERE "kind" = 'account' AND "removed_at" IS NULL;

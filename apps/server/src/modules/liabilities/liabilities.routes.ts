@@ -17,7 +17,7 @@ import {
   listPublishedSnapshots,
   takeSnapshot,
 } from './liabilities.service.ts';
-import { listReserves, registerReserve, removeReserve, reserveChallenge } from './reserves.service.ts';
+import { challengeFor, listReserves, registerReserve, removeReserve } from './reserves.service.ts';
 
 export async function liabilityRoutes(app: FastifyInstance): Promise<void> {
   // Public: anyone can check the chain of roots and their signatures without an account.
@@ -39,14 +39,15 @@ export async function liabilityRoutes(app: FastifyInstance): Promise<void> {
 
   route(app, reservesRoute, async () => ({ data: await listReserves(app.db) }));
 
+  const reserveSettings = {
+    publicUrl: app.config.publicUrl,
+    bitcoinNetwork: app.config.chain.bitcoinNetwork,
+  };
   route(app, reserveChallengeRoute, async ({ query }) => ({
     data: {
-      challenge: reserveChallenge(
-        {
-          publicUrl: app.config.publicUrl,
-          address: query.address,
-          accountKey: query.accountKey || undefined,
-        },
+      challenge: challengeFor(
+        reserveSettings,
+        { address: query.address, accountKey: query.accountKey || undefined },
         app.clock.now(),
       ),
     },
@@ -58,7 +59,7 @@ export async function liabilityRoutes(app: FastifyInstance): Promise<void> {
         db: app.db,
         clock: app.clock,
         actor,
-        settings: { publicUrl: app.config.publicUrl, bitcoinNetwork: app.config.chain.bitcoinNetwork },
+        settings: reserveSettings,
       },
       body,
     ),

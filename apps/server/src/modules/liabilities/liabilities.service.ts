@@ -156,7 +156,8 @@ const basisPoints = (part: bigint, whole: bigint) => (whole === 0n ? null : Numb
 
 /**
  * The statement a format 2 snapshot signs (decision 016): reserves at their blocks, valued at the
- * rates in force, against the liabilities and against everything promised.
+ * rates in force, against the liabilities and against everything promised (the yield reserve is
+ * stated beside them, never added to the reserves).
  */
 async function solvencyStatement(
   db: Executor,
@@ -203,7 +204,9 @@ async function solvencyStatement(
     yieldReserveCents: yieldReserve.toString(),
     promisedReturnsCents: promisedReturns.toString(),
     solvencyBasisPoints: basisPoints(reservesUsd, liabilitiesCents),
-    coverageBasisPoints: basisPoints(reservesUsd + yieldReserve, liabilitiesCents + promisedReturns),
+    // On-chain reserves only: the yield reserve is a ledger figure whose coins, if any, are already
+    // among the reserves, and one staff member can raise it without moving a coin.
+    coverageBasisPoints: basisPoints(reservesUsd, liabilitiesCents + promisedReturns),
   };
   return JSON.stringify(statement);
 }
@@ -289,7 +292,8 @@ async function buildAndStoreSnapshot(
   const reading: ReserveReading =
     registered.length > 0
       ? await readReserveHoldings(db, settings.chain, registered).catch((error: unknown) => {
-          throw new AppError('UNAVAILABLE', MESSAGES.solvencyNodeUnreachable, { cause: String(error) });
+          if (error instanceof AppError) throw error;
+          throw new AppError('UNAVAILABLE', MESSAGES.solvencyNodeUnreachable);
         })
       : { blocks: {}, reserves: [] };
   const { takenAt, totals, transferCount, yieldReserve, promisedReturns } = await db.transaction(

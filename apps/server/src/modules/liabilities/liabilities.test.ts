@@ -44,9 +44,20 @@ const VERIFIER = fileURLToPath(new URL('../../../../../tools/verify-liabilities.
 
 const clock = createTestClock(new Date('2026-03-01T12:00:00.000Z'));
 
+/**
+ * The address the server listens at is the platform its statements name (PUBLIC_URL): the verifier
+ * refuses a statement naming another origin than the --url it is given. A port free right now.
+ */
+const PORT = await new Promise<number>((resolve) => {
+  const probe = createServer().listen(0, '127.0.0.1', () => {
+    const { port } = probe.address() as AddressInfo;
+    probe.close(() => resolve(port));
+  });
+});
+
 let t: TestApp;
 let adminToken: string;
-withTestApp((suite) => ({ t, adminToken } = suite), {}, { clock });
+withTestApp((suite) => ({ t, adminToken } = suite), { publicUrl: `http://127.0.0.1:${PORT}` }, { clock });
 
 async function takeSnapshot() {
   const response = await t.app.inject({
@@ -453,7 +464,8 @@ describe('the standalone verifier (tools/verify-liabilities.mjs)', () => {
   let baseUrl: string;
   beforeAll(async () => {
     directory = await mkdtemp(path.join(os.tmpdir(), 'vestora-proof-'));
-    baseUrl = await t.app.listen({ host: '127.0.0.1', port: 0 });
+    baseUrl = await t.app.listen({ host: '127.0.0.1', port: PORT });
+    expect(baseUrl).toBe(t.config.publicUrl);
   });
   afterAll(async () => {
     await rm(directory, { recursive: true, force: true });
@@ -499,13 +511,14 @@ describe('the standalone verifier (tools/verify-liabilities.mjs)', () => {
     const proof = (await proofOf(person.token)).json().data as LiabilityProof;
     const genuine = await proofFile('proof.json', proof);
 
-    const ok = await runVerifier([genuine, '--url', baseUrl]);
+    const account = ['--account', person.user._id];
+    const ok = await runVerifier([genuine, '--url', baseUrl, ...account]);
     expect(ok.output).toContain('OK: your balance of 42.50 USD is counted in snapshot');
     expect(ok.code).toBe(0);
-    expect((await runVerifier([genuine], { PUBLIC_URL: baseUrl })).code).toBe(0);
+    expect((await runVerifier([genuine, ...account], { PUBLIC_URL: baseUrl })).code).toBe(0);
 
     const raisedSum = await proofFile('raised.json', { ...proof, leaf: { ...proof.leaf, sum: '4251' } });
-    const raised = await runVerifier([raisedSum, '--url', baseUrl]);
+    const raised = await runVerifier([raisedSum, '--url', baseUrl, ...account]);
     expect(raised.code).toBe(1);
     expect(raised.output).toContain('MISMATCH: The path does not lead to the proof root hash.');
 
@@ -514,17 +527,17 @@ describe('the standalone verifier (tools/verify-liabilities.mjs)', () => {
       ...proof,
       path: [{ ...sibling, sum: (BigInt(sibling.sum) + 1n).toString() }, ...proof.path.slice(1)],
     });
-    expect((await runVerifier([stolenSum, '--url', baseUrl])).code).toBe(1);
+    expect((await runVerifier([stolenSum, '--url', baseUrl, ...account])).code).toBe(1);
 
     const { publicKey } = await published();
-    expect((await runVerifier([genuine, '--url', baseUrl, '--key', publicKey])).code).toBe(0);
-    const otherKey = await runVerifier([genuine, '--url', baseUrl, '--key', 'ab'.repeat(32)]);
+    expect((await runVerifier([genuine, '--url', baseUrl, '--key', publicKey, ...account])).code).toBe(0);
+    const otherKey = await runVerifier([genuine, '--url', baseUrl, '--key', 'ab'.repeat(32), ...account]);
     expect(otherKey.code).toBe(1);
     expect(otherKey.output).toContain(
       `MISMATCH: The platform now publishes the key ${publicKey}, not ${'ab'.repeat(32)}.`,
     );
 
-    const noAddress = await runVerifier([genuine]);
+    const noAddress = await runVerifier([genuine, ...account]);
     expect(noAddress.code).toBe(1);
     expect(noAddress.output).toContain('Give the platform address with --url');
   });
@@ -571,15 +584,16 @@ describe('the standalone verifier (tools/verify-liabilities.mjs)', () => {
       snapshots: list.snapshots.filter((_, index) => index !== 1),
     });
     try {
-      const signature = await runVerifier([file, '--url', badSignature.url]);
+      const account = ['--account', person.user._id];
+      const signature = await runVerifier([file, '--url', badSignature.url, ...account]);
       expect(signature.code).toBe(1);
       expect(signature.output).toContain(
         `MISMATCH: The signature of snapshot ${proof.snapshotId} is not valid`,
       );
-      const link = await runVerifier([file, '--url', badLink.url]);
+      const link = await runVerifier([file, '--url', badLink.url, ...account]);
       expect(link.code).toBe(1);
       expect(link.output).toContain(`MISMATCH: Snapshot ${proof.snapshotId} names`);
-      expect((await runVerifier([file, '--url', baseUrl])).code).toBe(0);
+      expect((await runVerifier([file, '--url', baseUrl, ...account])).code).toBe(0);
     } finally {
       badSignature.server.close();
       badLink.server.close();

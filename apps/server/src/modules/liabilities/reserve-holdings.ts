@@ -1,8 +1,8 @@
 import type { Coin, ReserveHolding, StatedReserve } from '@vestora/shared';
 import type { ChainConfig } from '../../config/env.ts';
 import type { Database } from '../../db/client.ts';
-import { followBitcoinOutputs } from '../chain/bitcoin-reserves.ts';
-import { addressAt, bitcoinOutputAt, parseAccountKey } from '../chain/chain-keys.ts';
+import { followBitcoinOutputs, listBitcoinOutputsAt } from '../chain/bitcoin-reserves.ts';
+import { toChecksumAddress } from '../chain/chain-keys.ts';
 import { createJsonRpc } from '../chain/json-rpc.ts';
 import { parseReserveAddress } from './reserve-signatures.ts';
 import { firstPaymentHeights, listDerivedAddresses, type ReserveRow } from './reserves.repo.ts';
@@ -18,28 +18,35 @@ export interface ReserveReading {
   reserves: Omit<StatedReserve, 'usdCents'>[];
 }
 
+/**
+ * How deep in each chain balances are read: a statement is signed once and never changes, so its
+ * block must not be replaced by a reorganisation, or no verifier could ever find it again.
+ */
+export const RESERVE_CONFIRMATIONS = { bitcoin: 6, ethereum: 12 } as const;
+
 /** `balanceOf(address)`: the ERC-20 selector, then the address on 32 bytes. */
 const BALANCE_OF = '0x70a08231';
 const toHex = (value: number) => `0x${value.toString(16)}`;
 
-/** Where a reserve's money sits: the address itself, or every address its account key handed out. */
+/**
+ * Where a reserve's money sits: the address itself, or every address its account key handed out,
+ * as the deposit watcher matched them (each was derived from the key when it was handed out; a
+ * verifier derives every one again from the key, so a stored address that differs is caught).
+ */
 async function addressesOf(
   db: Database,
   reserve: ReserveRow,
-  config: ChainConfig,
 ): Promise<{ address: string; childIndex: number | null }[]> {
   if (reserve.kind === 'address' || !reserve.accountKey)
     return [{ address: reserve.address, childIndex: null }];
   const handedOut = await listDerivedAddresses(db, { xpub: reserve.accountKey });
-  const account = parseAccountKey(reserve.coin, reserve.accountKey, config.bitcoinNetwork);
-  // Derived again from the key, never read back from storage, as deposit addresses are shown.
-  const indexes = new Set([...handedOut.map((row) => row.addressIndex), reserve.childIndex ?? 0]);
-  return [...indexes]
-    .sort((a, b) => a - b)
-    .map((index) => ({
-      address: addressAt(reserve.coin, account, index, config.bitcoinNetwork),
-      childIndex: index,
-    }));
+  const canonical = (address: string) =>
+    CHAIN_OF_COIN[reserve.coin] === 'ethereum' ? toChecksumAddress(address) : address;
+  const byIndex = new Map(handedOut.map((row) => [row.addressIndex, canonical(row.address)]));
+  byIndex.set(reserve.childIndex ?? 0, reserve.address);
+  return [...byIndex.entries()]
+    .sort(([a], [b]) => a - b)
+    .map(([childIndex, address]) => ({ address, childIndex }));
 }
 
 function stated(
@@ -63,7 +70,17 @@ function stated(
   };
 }
 
-/** Ether and USDT of every Ethereum reserve, all read at the node's newest block. */
+/** A balance as the node answers it; an empty answer means no contract at the USDT address. */
+function readBalance(answer: string | undefined, coin: Coin, usdtContract: string): string {
+  if (answer === undefined || answer === '0x') {
+    throw new Error(
+      coin === 'usdt' ? `no ERC-20 contract answers balanceOf at ${usdtContract}` : 'no balance answered',
+    );
+  }
+  return BigInt(answer).toString();
+}
+
+/** Ether and USDT of every Ethereum reserve, all read at one block deep enough not to be replaced. */
 async function readEthereum(
   db: Database,
   config: ChainConfig,
@@ -72,12 +89,13 @@ async function readEthereum(
   if (!config.ethereumRpcUrl)
     throw new Error('ETHEREUM_RPC_URL is not set, so Ethereum reserves cannot be read');
   const rpc = createJsonRpc(config.ethereumRpcUrl, '2.0');
-  const height = Number(BigInt(await rpc.call<string>('eth_blockNumber')));
+  const tip = Number(BigInt(await rpc.call<string>('eth_blockNumber')));
+  const height = Math.max(0, tip - (RESERVE_CONFIRMATIONS.ethereum - 1));
   const block = await rpc.call<{ hash: string } | null>('eth_getBlockByNumber', [toHex(height), false]);
   if (!block) throw new Error(`the Ethereum node has no block ${height}`);
   const read: Omit<StatedReserve, 'usdCents'>[] = [];
   for (const reserve of reserves) {
-    const addresses = await addressesOf(db, reserve, config);
+    const addresses = await addressesOf(db, reserve);
     const calls = addresses.map(({ address }) =>
       reserve.coin === 'usdt'
         ? {
@@ -100,7 +118,7 @@ async function readEthereum(
         addresses.map(({ address, childIndex }, position) => ({
           address,
           childIndex,
-          amountBaseUnits: BigInt(balances[position] === '0x' ? 0 : (balances[position] ?? 0)).toString(),
+          amountBaseUnits: readBalance(balances[position], reserve.coin, config.usdtContract),
         })),
       ),
     );
@@ -116,7 +134,7 @@ async function readBitcoin(
 ): Promise<{ block: ReadBlock; reserves: Omit<StatedReserve, 'usdCents'>[] }> {
   if (!config.bitcoinRpcUrl)
     throw new Error('BITCOIN_RPC_URL is not set, so Bitcoin reserves cannot be read');
-  const addressesByReserve = await Promise.all(reserves.map((reserve) => addressesOf(db, reserve, config)));
+  const addressesByReserve = await Promise.all(reserves.map((reserve) => addressesOf(db, reserve)));
   const scripts = new Map<string, string>();
   // A deposit address is only ever paid through the deposit watcher, which saw each payment's
   // block: it is followed from its first payment, and one never paid from now on, so a new deposit
@@ -128,26 +146,27 @@ async function readBitcoin(
   const fromHeightByScript = new Map<string, number>();
   for (const [position, addresses] of addressesByReserve.entries()) {
     const reserve = reserves[position] as ReserveRow;
-    for (const { address, childIndex } of addresses) {
-      const script =
-        reserve.accountKey && childIndex !== null
-          ? bitcoinOutputAt(
-              parseAccountKey('btc', reserve.accountKey, config.bitcoinNetwork),
-              childIndex,
-              config.bitcoinNetwork,
-            ).script
-          : scriptOf(address, config);
+    for (const { address } of addresses) {
+      const script = scriptOf(address, config);
       scripts.set(script, address);
       if (address !== reserve.address) {
         fromHeightByScript.set(script, paidFrom.get(address) ?? Number.MAX_SAFE_INTEGER);
       }
     }
   }
-  const { block, outputsByAddress } = await followBitcoinOutputs(db, config.bitcoinRpcUrl, {
+  const followed = await followBitcoinOutputs(db, config.bitcoinRpcUrl, {
     scripts,
     fromHeight: config.bitcoinReservesFromHeight,
     fromHeightByScript,
   });
+  const height = Math.max(0, followed.block.height - (RESERVE_CONFIRMATIONS.bitcoin - 1));
+  const rpc = createJsonRpc(config.bitcoinRpcUrl, '1.0');
+  const atDepth = await listBitcoinOutputsAt(db, {
+    scripts,
+    block: { height, hash: await rpc.call<string>('getblockhash', [height]) },
+  });
+  if (!atDepth) throw new Error(`Bitcoin block ${height} changed while reserves were read`);
+  const { block, outputsByAddress } = atDepth;
   return {
     block,
     reserves: reserves.map((reserve, position) =>
@@ -181,6 +200,29 @@ function scriptOf(address: string, config: ChainConfig): string {
   return Buffer.from(parsed.script).toString('hex');
 }
 
+/**
+ * Each address counted once per coin: an address registered on its own and also handed out by a
+ * registered account key is counted where it was registered first.
+ */
+function withoutRepeats(reserves: Omit<StatedReserve, 'usdCents'>[]): Omit<StatedReserve, 'usdCents'>[] {
+  const counted = new Set<string>();
+  return reserves.map((reserve) => {
+    const holdings = reserve.holdings.filter((holding) => {
+      const key = `${reserve.coin}:${holding.address.toLowerCase()}`;
+      if (counted.has(key)) return false;
+      counted.add(key);
+      return true;
+    });
+    return {
+      ...reserve,
+      holdings,
+      amountBaseUnits: holdings
+        .reduce((sum, holding) => sum + BigInt(holding.amountBaseUnits), 0n)
+        .toString(),
+    };
+  });
+}
+
 /** Every registered reserve's balance, at one block per chain, in the order registered. */
 export async function readReserveHoldings(
   db: Database,
@@ -193,7 +235,7 @@ export async function readReserveHoldings(
     onChain('bitcoin').length > 0 ? readBitcoin(db, config, onChain('bitcoin')) : undefined,
     onChain('ethereum').length > 0 ? readEthereum(db, config, onChain('ethereum')) : undefined,
   ]);
-  const readReserves = [...(bitcoin?.reserves ?? []), ...(ethereum?.reserves ?? [])];
+  const readReserves = withoutRepeats([...(bitcoin?.reserves ?? []), ...(ethereum?.reserves ?? [])]);
   return {
     blocks: {
       ...(bitcoin ? { bitcoin: bitcoin.block } : {}),

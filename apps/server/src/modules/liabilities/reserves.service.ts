@@ -28,6 +28,24 @@ export interface ReserveSettings {
 }
 
 const DAY_MS = 86_400_000;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Today's challenge for an address (and account key), once both read as what a reserve can be: an
+ * operator signs it on a hardware wallet, so a mistake is told before the signing, not after.
+ */
+export function challengeFor(
+  settings: ReserveSettings,
+  { address, accountKey }: { address: string; accountKey?: string | undefined },
+  now: Date,
+): string {
+  const chain = address.startsWith('0x') ? 'ethereum' : 'bitcoin';
+  const parsed = parseReserveAddress(chain, address, settings.bitcoinNetwork);
+  if (parsed === 'malformed') throw new AppError('BAD_REQUEST', MESSAGES.reserveAddressMalformed);
+  if (parsed === 'wrong-network') throw new AppError('BAD_REQUEST', MESSAGES.reserveAddressWrongNetwork);
+  if (accountKey) parseAccountKey(chain === 'bitcoin' ? 'btc' : 'eth', accountKey, settings.bitcoinNetwork);
+  return reserveChallenge({ publicUrl: settings.publicUrl, address, accountKey }, now);
+}
 
 /**
  * The text an operator signs with a reserve address (decision 016): the platform, the address, the
@@ -90,6 +108,9 @@ export async function registerReserve(
   if (parsed === 'malformed') throw new AppError('BAD_REQUEST', MESSAGES.reserveAddressMalformed);
   if (parsed === 'wrong-network') throw new AppError('BAD_REQUEST', MESSAGES.reserveAddressWrongNetwork);
   const accountKey = input.accountKey ? input.accountKey : undefined;
+  if (!accountKey && input.childIndex !== undefined) {
+    throw new AppError('BAD_REQUEST', MESSAGES.reserveIndexWithoutKey);
+  }
   if (accountKey) {
     const account = parseAccountKey(input.coin, accountKey, settings.bitcoinNetwork);
     if (!(await isWalletKey(db, { coin: input.coin, xpub: accountKey }))) {
@@ -141,9 +162,7 @@ export async function removeReserve(
   { id }: { id: string },
 ): Promise<void> {
   await runInTransaction(db, async (tx) => {
-    const row = /^[0-9a-f-]{36}$/i.test(id)
-      ? await markReserveRemoved(tx, { id, at: clock.now() })
-      : undefined;
+    const row = UUID.test(id) ? await markReserveRemoved(tx, { id, at: clock.now() }) : undefined;
     if (!row) throw new AppError('NOT_FOUND', MESSAGES.reserveNotFound);
     await recordAudit(tx, actor, {
       action: 'reserve.removed',

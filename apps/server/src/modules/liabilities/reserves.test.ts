@@ -19,7 +19,7 @@ import {
   setWallet,
 } from '../../../test/chain-watching.ts';
 import { ADMIN, bearer, createTestApp, login, signUpAndLogin, type TestApp } from '../../../test/test-app.ts';
-import { deployTestUsdt, payEther, payUsdt } from '../../../test/test-usdt.ts';
+import { deployTestUsdt, mineBlocks, payEther, payUsdt } from '../../../test/test-usdt.ts';
 import { TEST_WALLET } from '../../../test/test-wallet.ts';
 import { toChecksumAddress } from '../chain/chain-keys.ts';
 
@@ -110,8 +110,10 @@ describe('reserves on Ethereum (anvil)', () => {
     const listed = await t.app.inject({ url: '/api/admin/reserves', headers: bearer(token) });
     expect((listed.json().data as Reserve[]).map((reserve) => reserve.address)).toEqual([treasury]);
 
+    // Balances are read 12 blocks deep, where no reorganisation reaches.
+    await mineBlocks(node.rpc, 11);
     const first = await snapshotStatement(t, token);
-    const height = Number(BigInt(await node.rpc<string>('eth_blockNumber')));
+    const height = Number(BigInt(await node.rpc<string>('eth_blockNumber'))) - 11;
     const balance = BigInt(await node.rpc<string>('eth_getBalance', [treasury, `0x${height.toString(16)}`]));
     expect(first.blocks.ethereum?.height).toBe(height);
     expect(first.reserves).toHaveLength(1);
@@ -128,6 +130,9 @@ describe('reserves on Ethereum (anvil)', () => {
     expect(first.rates.eth).toEqual({ usdCentsPerCoin: '300000', at: clock.now().toISOString() });
 
     await payEther(node.rpc, treasury, 10n ** 18n);
+    const shallow = await snapshotStatement(t, token);
+    expect(shallow.reserves[0]?.amountBaseUnits).toBe(balance.toString());
+    await mineBlocks(node.rpc, 11);
     const [stillFirst] = (await publishedStatements(t)).slice(-1);
     expect(stillFirst).toEqual(first);
     const second = await snapshotStatement(t, token);
@@ -206,6 +211,37 @@ describe('reserves on Ethereum (anvil)', () => {
 
     const reserves = (await t.app.inject({ url: '/api/admin/reserves', headers: bearer(token) })).json().data;
     expect(reserves).toHaveLength(1);
+
+    const indexAlone = await register(t, token, {
+      coin: 'eth',
+      address: other,
+      childIndex: 3,
+      challenge,
+      signature: signedOld,
+    });
+    expect(indexAlone.statusCode).toBe(400);
+    expect(indexAlone.json().message).toBe(MESSAGES.reserveIndexWithoutKey);
+    // The text to sign is refused before anyone signs it.
+    const unsignable: Record<string, string>[] = [
+      { address: 'not-an-address' },
+      { address: other, accountKey: 'xpub-nonsense' },
+    ];
+    for (const query of unsignable) {
+      const refused = await t.app.inject({
+        url: `/api/admin/reserves/challenge?${new URLSearchParams(query)}`,
+        headers: bearer(token),
+      });
+      expect(refused.statusCode).toBe(400);
+    }
+    for (const id of ['-'.repeat(36), '00000000-0000-4000-8000-000000000000']) {
+      const removed = await t.app.inject({
+        method: 'DELETE',
+        url: `/api/admin/reserves/${id}`,
+        headers: bearer(token),
+      });
+      expect(removed.statusCode).toBe(404);
+      expect(removed.json().message).toBe(MESSAGES.reserveNotFound);
+    }
   });
 
   it("counts every deposit address of the platform's key once one receive address signs, and USDT by balanceOf", async () => {
@@ -245,6 +281,28 @@ describe('reserves on Ethereum (anvil)', () => {
     });
     expect(registered.statusCode).toBe(201);
     expect(registered.json().data).toMatchObject({ kind: 'account', accountKey, childIndex: 5 });
+    // The same key again, by another of its addresses, would count every deposit address twice.
+    const otherSigner = account.deriveChild(0).deriveChild(7);
+    const otherAddress = toChecksumAddress(
+      bytesToHex(
+        keccak_256(
+          secp256k1.Point.fromBytes(otherSigner.publicKey as Uint8Array)
+            .toBytes(false)
+            .subarray(1),
+        ).subarray(-20),
+      ),
+    );
+    const otherChallenge = await challengeFor(t, token, { address: otherAddress, accountKey });
+    const sameKey = await register(t, token, {
+      coin: 'eth',
+      address: otherAddress,
+      accountKey,
+      childIndex: 7,
+      challenge: otherChallenge,
+      signature: personalSign(otherSigner.privateKey as Uint8Array, otherChallenge),
+    });
+    expect(sameKey.statusCode).toBe(409);
+    expect(sameKey.json().message).toBe(MESSAGES.reserveAlreadyRegistered);
 
     const person = await signUpAndLogin(t.app);
     const depositAddress = await depositAddressOf(t.app, person.token, 'eth');
@@ -267,6 +325,7 @@ describe('reserves on Ethereum (anvil)', () => {
       ).statusCode,
     ).toBe(201);
 
+    await mineBlocks(node.rpc, 11);
     const statement = await snapshotStatement(t, token);
     const keyed = statement.reserves.find((reserve) => reserve.kind === 'account');
     expect(keyed?.holdings).toEqual([
@@ -317,8 +376,9 @@ describe('reserves on Bitcoin (Bitcoin Core 0.11, regtest)', () => {
     expect(registered.json().data.signatureType).toBe('bitcoin-legacy');
 
     const txid = await node.rpc<string>('sendtoaddress', [address, 0.25]);
-    await node.rpc('generate', [1]);
-    const height = await node.rpc<number>('getblockcount');
+    // Balances are read six blocks deep: the payment's block is the one read.
+    await node.rpc('generate', [6]);
+    const height = (await node.rpc<number>('getblockcount')) - 5;
     const first = await snapshotStatement(t, token);
     expect(first.blocks.bitcoin).toEqual({ height, hash: await node.rpc<string>('getblockhash', [height]) });
     expect(first.reserves[0]).toMatchObject({
@@ -334,6 +394,9 @@ describe('reserves on Bitcoin (Bitcoin Core 0.11, regtest)', () => {
 
     await node.rpc('sendtoaddress', [address, 0.5]);
     await node.rpc('generate', [1]);
+    const shallow = await snapshotStatement(t, token);
+    expect(shallow.reserves[0]?.amountBaseUnits).toBe('25000000');
+    await node.rpc('generate', [5]);
     const second = await snapshotStatement(t, token);
     expect(second.reserves[0]?.amountBaseUnits).toBe('75000000');
     const statements = await publishedStatements(t);

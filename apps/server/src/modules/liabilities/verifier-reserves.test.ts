@@ -1,7 +1,10 @@
 import { execFile } from 'node:child_process';
 import { createHash, generateKeyPairSync, randomUUID, sign as signEd25519 } from 'node:crypto';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { secp256k1 } from '@noble/curves/secp256k1.js';
 import { sha256 } from '@noble/hashes/sha2.js';
@@ -52,7 +55,10 @@ interface Verifier {
     reserve: Pick<Reserve, 'coin' | 'network' | 'address' | 'challenge' | 'signatureType' | 'signature'>,
   ): string | null;
   deriveChildAddress(accountKey: string, childIndex: number, network: string): string;
-  checkStatement(snapshot: { id: string; rootSum: string; statement: string }): unknown;
+  checkStatement(
+    snapshot: { id: string; takenAt: string; rootSum: string; statement: string },
+    platform: string,
+  ): unknown;
   recomputeLeaf(proof: unknown): string;
   keccak256(data: Uint8Array): Uint8Array;
 }
@@ -68,13 +74,21 @@ const RATES = {
 };
 const DECIMALS = { btc: 8n, eth: 18n, usdt: 6n };
 
-function challengeFor(address: string, accountKey?: string): string {
+/** The day statements here are taken (their snapshots' takenAt), and their challenges dated. */
+const TAKEN_AT = '2026-11-25T12:00:00.000Z';
+const CHALLENGE_DATE = '2026-11-25';
+
+function challengeFor(
+  address: string,
+  accountKey?: string,
+  { platform = PLATFORM, date = CHALLENGE_DATE }: { platform?: string; date?: string } = {},
+): string {
   return [
     'Vestora proof of reserves',
-    `Platform: ${PLATFORM}`,
+    `Platform: ${platform}`,
     `Address: ${address}`,
     ...(accountKey ? [`Account key: ${accountKey}`] : []),
-    'Date: 2026-11-25',
+    `Date: ${date}`,
   ].join('\n');
 }
 
@@ -153,10 +167,14 @@ function reserveOf(reserve: Omit<Reserve, 'amountBaseUnits' | 'usdCents'>): Rese
   return { ...reserve, amountBaseUnits: amount.toString(), usdCents: usdCents.toString() };
 }
 
+const ratio = (part: bigint, whole: bigint): number | null =>
+  whole === 0n ? null : Number((part * 10_000n) / whole);
+
 function statementOf(
   reserves: Reserve[],
   liabilitiesCents: string,
   blocks: { bitcoin?: RecordedBlock; ethereum?: RecordedBlock } = {},
+  platform = PLATFORM,
 ) {
   const reservesCents = reserves.reduce((total, reserve) => total + BigInt(reserve.usdCents), 0n);
   const liabilities = BigInt(liabilitiesCents);
@@ -164,7 +182,7 @@ function statementOf(
   const promised = 2500n;
   return {
     format: 2,
-    platform: PLATFORM,
+    platform,
     liabilitiesCents,
     blocks,
     rates: RATES,
@@ -172,8 +190,9 @@ function statementOf(
     reservesUsdCents: reservesCents.toString(),
     yieldReserveCents: yieldReserve.toString(),
     promisedReturnsCents: promised.toString(),
-    solvencyBasisPoints: liabilities === 0n ? null : Number((reservesCents * 10_000n) / liabilities),
-    coverageBasisPoints: Number(((reservesCents + yieldReserve) * 10_000n) / (liabilities + promised)),
+    solvencyBasisPoints: ratio(reservesCents, liabilities) as unknown,
+    // On-chain reserves only: the yield reserve is stated beside them, in no ratio.
+    coverageBasisPoints: ratio(reservesCents, liabilities + promised) as unknown,
   };
 }
 
@@ -182,14 +201,18 @@ type Statement = ReturnType<typeof statementOf>;
 function snapshotOf(statement: Statement) {
   return {
     id: randomUUID(),
+    takenAt: TAKEN_AT,
     rootSum: statement.liabilitiesCents,
     statement: JSON.stringify(statement, null, 2),
   };
 }
 
+/** Checks a statement as a user of PLATFORM would (checkStatement with PLATFORM's origin). */
+const checkStatement = (statement: Statement) => verifier.checkStatement(snapshotOf(statement), PLATFORM);
+
 function mismatchOf(statement: Statement): string {
   try {
-    verifier.checkStatement(snapshotOf(statement));
+    checkStatement(statement);
   } catch (error) {
     expect(error).toBeInstanceOf(verifier.Mismatch);
     return (error as Error).message;
@@ -393,13 +416,9 @@ describe('account keys in the standalone verifier', () => {
       const blocks = isBitcoin
         ? { bitcoin: { height: 1, hash: 'cd'.repeat(32) } }
         : { ethereum: { height: 1, hash: `0x${'cd'.repeat(32)}` } };
-      expect(() =>
-        verifier.checkStatement(snapshotOf(statementOf([reserve(5)], '100000', blocks))),
-      ).not.toThrow();
+      expect(() => checkStatement(statementOf([reserve(5)], '100000', blocks))).not.toThrow();
       // A holding at another child of the same account counts too.
-      expect(() =>
-        verifier.checkStatement(snapshotOf(statementOf([reserve(5, 6)], '100000', blocks))),
-      ).not.toThrow();
+      expect(() => checkStatement(statementOf([reserve(5, 6)], '100000', blocks))).not.toThrow();
       expect(mismatchOf(statementOf([reserve(6)], '100000', blocks))).toContain(
         `the signer is not child 0/6 of account key ${accountKey}.`,
       );
@@ -466,12 +485,12 @@ describe('statement arithmetic in the standalone verifier', () => {
   it('accepts a statement whose sums, USD values and ratios recompute', () => {
     const statement = genuine();
     expect(statement.reserves[0]?.usdCents).toBe('14268');
-    expect(() => verifier.checkStatement(snapshotOf(statement))).not.toThrow();
+    // 264268 cents of reserves against 1234500 owed, and against 1234500 + 2500 promised.
+    expect(statement).toMatchObject({ solvencyBasisPoints: 2140, coverageBasisPoints: 2136 });
+    expect(() => checkStatement(statement)).not.toThrow();
     const nothingOwed = { ...statement, liabilitiesCents: '0', solvencyBasisPoints: null };
-    nothingOwed.coverageBasisPoints = Number(
-      ((BigInt(statement.reservesUsdCents) + 5000n) * 10_000n) / 2500n,
-    );
-    expect(() => verifier.checkStatement(snapshotOf(nothingOwed))).not.toThrow();
+    nothingOwed.coverageBasisPoints = Number((BigInt(statement.reservesUsdCents) * 10_000n) / 2500n);
+    expect(() => checkStatement(nothingOwed)).not.toThrow();
   });
 
   it('refuses a statement whose USD value, sums, ratios or liabilities were edited', () => {
@@ -504,12 +523,12 @@ describe('statement arithmetic in the standalone verifier', () => {
     ).toContain('the reserves add up to');
     expect(
       edited((statement) => {
-        statement.solvencyBasisPoints = (statement.solvencyBasisPoints ?? 0) + 1;
+        statement.solvencyBasisPoints = (statement.solvencyBasisPoints as number) + 1;
       }),
     ).toContain('solvencyBasisPoints is');
     expect(
       edited((statement) => {
-        statement.coverageBasisPoints += 1;
+        statement.coverageBasisPoints = (statement.coverageBasisPoints as number) + 1;
       }),
     ).toContain('coverageBasisPoints is');
     expect(
@@ -518,15 +537,126 @@ describe('statement arithmetic in the standalone verifier', () => {
       }),
     ).toContain(`the challenge names the platform https://other.example.com, not ${PLATFORM}.`);
     const liabilities = genuine();
-    expect(() => verifier.checkStatement({ ...snapshotOf(liabilities), rootSum: '1234501' })).toThrow(
-      'the statement owes 1234500 cents, the tree 1234501.',
-    );
+    expect(() =>
+      verifier.checkStatement({ ...snapshotOf(liabilities), rootSum: '1234501' }, PLATFORM),
+    ).toThrow('the statement owes 1234500 cents, the tree 1234501.');
   });
 
   it('refuses a Bitcoin reserve whose address belongs to another network', () => {
     const statement = genuine();
     (statement.reserves[0] as Reserve).network = 'testnet';
     expect(mismatchOf(statement)).toContain(`${btcAddress} is not a testnet address.`);
+  });
+
+  it('counts on-chain reserves only in the coverage: the yield reserve is shown, in no ratio', () => {
+    const statement = genuine();
+    const raisedYieldReserve = { ...statement, yieldReserveCents: '999999999' };
+    expect(() => checkStatement(raisedYieldReserve)).not.toThrow();
+    // The former formula, (reserves + yield reserve) / (liabilities + promised returns), is refused.
+    const withYieldReserve = {
+      ...statement,
+      coverageBasisPoints: ratio(BigInt(statement.reservesUsdCents) + 5000n, 1_234_500n + 2500n) as unknown,
+    };
+    expect(withYieldReserve.coverageBasisPoints).toBe(2176);
+    expect(mismatchOf(withYieldReserve)).toContain(
+      'coverageBasisPoints is 2176, but the published amounts give 2136.',
+    );
+    // Nothing owed and nothing promised: no ratio, however large the yield reserve.
+    const nothingAtAll = {
+      ...statementOf([], '0'),
+      promisedReturnsCents: '0',
+      coverageBasisPoints: null as unknown,
+    };
+    expect(nothingAtAll.solvencyBasisPoints).toBeNull();
+    expect(() => checkStatement(nothingAtAll)).not.toThrow();
+    expect(mismatchOf({ ...nothingAtAll, coverageBasisPoints: 0 })).toContain(
+      'coverageBasisPoints is 0, but the published amounts give null.',
+    );
+  });
+
+  it('refuses ratios that are not integers or null', () => {
+    const statement = genuine();
+    for (const [name, value] of [
+      ['solvencyBasisPoints', '2140'],
+      ['coverageBasisPoints', '2136'],
+      ['solvencyBasisPoints', 2140.5],
+      ['coverageBasisPoints', 2 ** 53],
+      ['coverageBasisPoints', undefined],
+    ] as const) {
+      expect(mismatchOf({ ...statement, [name]: value })).toContain(
+        `${name} is ${JSON.stringify(value)}, not an integer or null.`,
+      );
+    }
+  });
+
+  it('refuses a statement that names another platform than the one checked', () => {
+    const statement = genuine();
+    expect(() => verifier.checkStatement(snapshotOf(statement), 'https://other.example.com')).toThrow(
+      `the statement names the platform ${PLATFORM}, but you are checking https://other.example.com.`,
+    );
+  });
+
+  it('reads each challenge exactly: its lines in order, nothing else, dated no later than the snapshot', () => {
+    /** The statement with the BTC reserve's challenge replaced, and signed again by its key. */
+    const rechallenged = (challenge: string) => {
+      const statement = genuine();
+      const btc = statement.reserves[0] as Reserve;
+      btc.challenge = challenge;
+      btc.signature = signBip322(btcKey, challenge);
+      return statement;
+    };
+    expect(() => checkStatement(rechallenged(challengeFor(btcAddress)))).not.toThrow();
+    expect(() =>
+      checkStatement(rechallenged(challengeFor(btcAddress, undefined, { date: '2026-11-01' }))),
+    ).not.toThrow();
+
+    expect(mismatchOf(rechallenged(challengeFor(btcAddress, undefined, { date: '2026-11-26' })))).toContain(
+      'the challenge is dated 2026-11-26, after the snapshot was taken (2026-11-25).',
+    );
+    const layout =
+      'the challenge is not "Vestora proof of reserves" followed by the lines Platform:, Address:, Date: and nothing else.';
+    expect(mismatchOf(rechallenged(`${challengeFor(btcAddress)}\nNote: nothing`))).toContain(layout);
+    expect(mismatchOf(rechallenged(`Note: nothing\n${challengeFor(btcAddress)}`))).toContain(layout);
+    expect(mismatchOf(rechallenged(`${challengeFor(btcAddress)}\n`))).toContain(layout);
+    expect(mismatchOf(rechallenged(challengeFor(btcAddress, 'xpub-of-nothing')))).toContain(layout);
+    const [title, platform, address, date] = challengeFor(btcAddress).split('\n');
+    expect(mismatchOf(rechallenged([title, address, platform, date].join('\n')))).toContain(
+      'line 2 of the challenge is not "Platform: …".',
+    );
+    expect(mismatchOf(rechallenged(challengeFor(btcAddress).replace('Vestora', 'vestora')))).toContain(
+      layout,
+    );
+    for (const notADate of ['2026-02-30', '2026-11-5', '25/11/2026', '2026-11-25T00:00']) {
+      expect(mismatchOf(rechallenged(challengeFor(btcAddress, undefined, { date: notADate })))).toContain(
+        `the challenge date ${notADate} is not a date (YYYY-MM-DD).`,
+      );
+    }
+    expect(() =>
+      verifier.checkStatement({ ...snapshotOf(genuine()), takenAt: 'yesterday' }, PLATFORM),
+    ).toThrow("the snapshot's takenAt yesterday is not a time.");
+  });
+
+  it('refuses the same coin and address counted twice, across two reserves too', () => {
+    const statement = genuine();
+    const usdt = statement.reserves[1] as Reserve;
+    // The same address again, upper-cased: Ethereum addresses are compared without case.
+    const upper = `0x${ethAddress.slice(2).toUpperCase()}`;
+    const again = reserveOf({
+      ...usdt,
+      address: upper,
+      challenge: challengeFor(upper),
+      signature: signEip191(ethKey, challengeFor(upper)),
+      holdings: [{ address: upper, childIndex: null, amountBaseUnits: '1' }],
+    });
+    const twice = statementOf([...statement.reserves, again], '1234500', blocks);
+    expect(mismatchOf(twice)).toContain(
+      `Reserve 3 (usdt ${upper}), holding ${upper}: the address is counted twice.`,
+    );
+    // As ETH, the same address is another holding.
+    const asEth = reserveOf({ ...again, coin: 'eth' });
+    expect(() =>
+      checkStatement(statementOf([...statement.reserves, asEth], '1234500', blocks)),
+    ).not.toThrow();
   });
 
   it('recomputes a format 2 leaf from the nonce, the account id and the snapshot id', () => {
@@ -561,6 +691,26 @@ function runVerifier(args: string[]) {
   });
 }
 
+/** The account whose leaf a published tree holds, and its nonce (hex). */
+interface Owner {
+  userId: string;
+  nonce: string;
+}
+
+/** The owner's proof of a one-leaf format 2 snapshot: the leaf is the root, and the path empty. */
+function oneLeafProof(snapshot: { id: string; rootHash: string; rootSum: string }, owner: Owner) {
+  return {
+    format: 2,
+    snapshotId: snapshot.id,
+    rootHash: snapshot.rootHash,
+    rootSum: snapshot.rootSum,
+    leaf: { ...owner, sum: snapshot.rootSum },
+    index: 0,
+    leafCount: 1,
+    path: [],
+  };
+}
+
 /** A platform of our own: an Ed25519 key that signs a one-snapshot list, served over HTTP. */
 function createPlatform() {
   const { privateKey, publicKey } = generateKeyPairSync('ed25519');
@@ -586,16 +736,25 @@ function createPlatform() {
     },
     /**
      * Publishes a chain, oldest first: a statement makes a format 2 snapshot, null a format 1 one.
+     * With an owner, each format 2 tree is that owner's single leaf, holding all its liabilities.
      * Returns the snapshots newest first, as the platform lists them.
      */
-    publishChain(statements: (Statement | null)[]) {
+    publishChain(statements: (Statement | null)[], owner?: Owner) {
       let previousRootHash = '0'.repeat(64);
       const snapshots = statements.map((statement) => {
         const text = statement && JSON.stringify(statement);
+        const id = randomUUID();
         const fields = {
-          id: randomUUID(),
+          id,
           takenAt: new Date().toISOString(),
-          rootHash: bytesToHex(randomBytes(32)),
+          rootHash:
+            owner && text
+              ? createHash('sha256')
+                  .update(hexToBytes(owner.nonce))
+                  .update(owner.userId)
+                  .update(id)
+                  .digest('hex')
+              : bytesToHex(randomBytes(32)),
           rootSum: statement?.liabilitiesCents ?? '100',
           previousRootHash,
         };
@@ -630,6 +789,8 @@ describe('the standalone verifier against a published list and real nodes', () =
   afterAll(async () => {
     await Promise.all([bitcoind?.stop(), anvil?.stop(), platform.stop()]);
   });
+  /** A challenge naming the platform these tests serve. */
+  const challengeHere = (address: string) => challengeFor(address, undefined, { platform: platformUrl });
 
   it('confirms balances at the recorded blocks, ignores later payments and names an edited balance', async () => {
     const btc = bitcoind.rpc;
@@ -671,7 +832,7 @@ describe('the standalone verifier against a published list and real nodes', () =
 
     // A Bitcoin Core signed message too: the node's own legacy address signs its challenge.
     const walletAddress = await btc<string>('getnewaddress');
-    const walletChallenge = challengeFor(walletAddress);
+    const walletChallenge = challengeHere(walletAddress);
     const walletSignature = await btc<string>('signmessage', [walletAddress, walletChallenge]);
     expect(
       verifier.verifyReserveSignature({
@@ -694,9 +855,9 @@ describe('the standalone verifier against a published list and real nodes', () =
             address: btcAddress,
             accountKey: null,
             childIndex: null,
-            challenge: challengeFor(btcAddress),
+            challenge: challengeHere(btcAddress),
             signatureType: 'bip322-simple',
-            signature: signBip322(btcKey, challengeFor(btcAddress), bitcoinNetworkParams('regtest')),
+            signature: signBip322(btcKey, challengeHere(btcAddress), bitcoinNetworkParams('regtest')),
             holdings: [
               {
                 address: btcAddress,
@@ -714,9 +875,9 @@ describe('the standalone verifier against a published list and real nodes', () =
               address: ethAddress,
               accountKey: null,
               childIndex: null,
-              challenge: challengeFor(ethAddress),
+              challenge: challengeHere(ethAddress),
               signatureType: 'eip191',
-              signature: signEip191(ethKey, challengeFor(ethAddress)),
+              signature: signEip191(ethKey, challengeHere(ethAddress)),
               holdings: [
                 {
                   address: ethAddress,
@@ -729,6 +890,7 @@ describe('the standalone verifier against a published list and real nodes', () =
         ],
         '500000',
         blocks,
+        platformUrl,
       );
     const nodes = [
       '--url',
@@ -746,6 +908,12 @@ describe('the standalone verifier against a published list and real nodes', () =
     expect(genuine.output).toContain('OK: the chain of 1 snapshot(s) and its signatures check out.');
     expect(genuine.output).toContain('Bitcoin node: 1 output(s) of the newest statement confirmed');
     expect(genuine.output).toContain('Ethereum node: 2 ETH/USDT balance(s) of the newest statement match');
+    expect(genuine.output).toContain(
+      `Newest statement's reserve signatures dated from ${CHALLENGE_DATE} to ${CHALLENGE_DATE}`,
+    );
+    expect(genuine.output).toContain(
+      'WARNING: reserves on a test network (regtest) are worth nothing on the main network.',
+    );
     expect(genuine.code).toBe(0);
 
     // More paid in after the recorded blocks changes nothing: balances are read at those blocks.
@@ -782,7 +950,7 @@ describe('the standalone verifier against a published list and real nodes', () =
   });
 
   it('accepts format 1 snapshots before format 2 ones and refuses a format 1 snapshot after them', async () => {
-    const statement = statementOf([], '100');
+    const statement = statementOf([], '100', {}, platformUrl);
     const args = ['--url', platformUrl];
     platform.publishChain([null, statement, statement]);
     const upgraded = await runVerifier(args);
@@ -818,7 +986,7 @@ describe('the standalone verifier against a published list and real nodes', () =
     const walletAddress = fundingOutput?.scriptPubKey.addresses?.[0];
     if (!fundingOutput || !walletAddress) throw new Error('funding output not found');
     const amount = BigInt(Math.round(fundingOutput.value * 1e8)).toString();
-    const challenge = challengeFor(walletAddress);
+    const challenge = challengeHere(walletAddress);
     const signature = await btc<string>('signmessage', [walletAddress, challenge]);
 
     const statementAt = async (height: number) =>
@@ -846,6 +1014,7 @@ describe('the standalone verifier against a published list and real nodes', () =
         ],
         '100',
         { bitcoin: { height, hash: await btc<string>('getblockhash', [height]) } },
+        platformUrl,
       );
     const args = ['--url', platformUrl, '--bitcoin-rpc', bitcoind.url];
 
@@ -860,5 +1029,61 @@ describe('the standalone verifier against a published list and real nodes', () =
     expect(spentAlready.output).toContain(
       `MISMATCH: Snapshot ${late.id}: Bitcoin output ${funding.txid}:${funding.vout} of ${walletAddress} was already spent at block ${fundedHeight + 1}`,
     );
+  });
+  it('asks a format 2 proof for --account, and warns when its snapshot is not the newest', async () => {
+    const owner = { userId: randomUUID(), nonce: bytesToHex(randomBytes(32)) };
+    const directory = await mkdtemp(path.join(os.tmpdir(), 'vestora-verifier-'));
+    try {
+      const [newer, older] = platform.publishChain(
+        [statementOf([], '4250', {}, platformUrl), statementOf([], '4250', {}, platformUrl)],
+        owner,
+      );
+      if (!newer || !older) throw new Error('nothing published');
+      const proofFile = async (name: string, snapshot: typeof newer) => {
+        const file = path.join(directory, name);
+        await writeFile(file, JSON.stringify({ data: oneLeafProof(snapshot, owner) }));
+        return file;
+      };
+      const newest = await proofFile('newest.json', newer);
+      const previous = await proofFile('previous.json', older);
+
+      const withoutAccount = await runVerifier([newest, '--url', platformUrl]);
+      expect(withoutAccount.code).toBe(1);
+      expect(withoutAccount.output).toContain(
+        "ERROR: Give your account id with --account <id> (it is shown on the platform's verify page): a format 2 leaf is checked against it.",
+      );
+      expect(withoutAccount.output).not.toContain('OK');
+
+      const current = await runVerifier([newest, '--url', platformUrl, '--account', owner.userId]);
+      expect(current.output).toContain(`OK: your balance of 42.50 USD is counted in snapshot ${newer.id}`);
+      expect(current.output).toContain(`Proof format 2: leaf bound to your account ${owner.userId}.`);
+      expect(current.output).not.toContain('WARNING');
+      expect(current.code).toBe(0);
+
+      const outdated = await runVerifier([previous, '--url', platformUrl, '--account', owner.userId]);
+      expect(outdated.output).toContain(`OK: your balance of 42.50 USD is counted in snapshot ${older.id}`);
+      expect(outdated.output).toContain(
+        `WARNING: Your proof is for snapshot ${older.id} (${older.takenAt}), but the newest published snapshot is ${newer.id} (${newer.takenAt})`,
+      );
+      expect(outdated.code).toBe(0);
+    } finally {
+      await rm(directory, { recursive: true, force: true });
+    }
+  });
+
+  it("refuses a statement naming another platform than --url's origin", async () => {
+    platform.publish(statementOf([], '100'));
+    const elsewhere = await runVerifier(['--url', platformUrl]);
+    expect(elsewhere.code).toBe(1);
+    expect(elsewhere.output).toContain(
+      `: the statement names the platform ${PLATFORM}, but you are checking ${platformUrl}.`,
+    );
+
+    // The same origin, reached with a path: the origin is what a statement names.
+    platform.publish(statementOf([], '100', {}, platformUrl));
+    const withPath = await runVerifier(['--url', `${platformUrl}/vestora/`]);
+    expect(withPath.output).toContain(`each names ${platformUrl}, the platform you are checking.`);
+    expect(withPath.output).not.toContain('WARNING');
+    expect(withPath.code).toBe(0);
   });
 });

@@ -6,6 +6,7 @@ import { errorMessage } from '../../../client/api.ts';
 import { usePublishedLiabilities } from '../../../shell/liabilities-check.ts';
 import {
   COIN_NAMES,
+  checkStatementFigures,
   formatBasisPoints,
   isBelowFullCover,
   readStatement,
@@ -57,38 +58,67 @@ function NewestSnapshot() {
           const [newest] = list.snapshots;
           if (!newest) return null;
           const statement = readStatement(newest);
+          const check = statement ? checkStatementFigures(statement, newest) : null;
           return (
-            <dl
-              className="grid gap-x-4 gap-y-2 text-sm sm:grid-cols-[14rem_1fr]"
-              data-testid="newest-snapshot"
-            >
-              <dt className="font-medium text-slate-600">Taken</dt>
-              <dd>{formatDateTime(newest.takenAt)}</dd>
-              <dt className="font-medium text-slate-600">Owed to users</dt>
-              <dd>{formatUsd(BigInt(newest.rootSum))}</dd>
-              {statement && (
-                <>
-                  <dt className="font-medium text-slate-600">Reserves</dt>
-                  <dd>{formatUsd(BigInt(statement.reservesUsdCents))}</dd>
-                  <dt className="font-medium text-slate-600">Solvency ratio</dt>
-                  <dd
-                    className={
-                      isBelowFullCover(statement.solvencyBasisPoints) ? 'font-semibold text-red-700' : ''
-                    }
-                  >
-                    {ratioText(statement.solvencyBasisPoints)}
-                  </dd>
-                  <dt className="font-medium text-slate-600">Obligation coverage ratio</dt>
-                  <dd
-                    className={
-                      isBelowFullCover(statement.coverageBasisPoints) ? 'font-semibold text-red-700' : ''
-                    }
-                  >
-                    {ratioText(statement.coverageBasisPoints)}
-                  </dd>
-                </>
+            <div className="space-y-3">
+              <dl
+                className="grid gap-x-4 gap-y-2 text-sm sm:grid-cols-[14rem_1fr]"
+                data-testid="newest-snapshot"
+              >
+                <dt className="font-medium text-slate-600">Taken</dt>
+                <dd>{formatDateTime(newest.takenAt)}</dd>
+                <dt className="font-medium text-slate-600">Owed to users</dt>
+                <dd>{formatUsd(BigInt(newest.rootSum))}</dd>
+                {statement && (
+                  <>
+                    <dt className="font-medium text-slate-600">Reserves</dt>
+                    <dd>{formatUsd(BigInt(statement.reservesUsdCents))}</dd>
+                    <dt className="font-medium text-slate-600">Solvency ratio</dt>
+                    <dd
+                      className={
+                        isBelowFullCover(statement.solvencyBasisPoints) ? 'font-semibold text-red-700' : ''
+                      }
+                    >
+                      {ratioText(statement.solvencyBasisPoints)}
+                    </dd>
+                    <dt className="font-medium text-slate-600">Obligation coverage ratio</dt>
+                    <dd
+                      className={
+                        isBelowFullCover(statement.coverageBasisPoints) ? 'font-semibold text-red-700' : ''
+                      }
+                    >
+                      {ratioText(statement.coverageBasisPoints)}
+                    </dd>
+                    <dt className="font-medium text-slate-600">
+                      Yield reserve (ledger, not proven on chain)
+                    </dt>
+                    <dd>{formatUsd(BigInt(statement.yieldReserveCents))}</dd>
+                  </>
+                )}
+              </dl>
+              {newest.format === 1 && (
+                <p className="text-sm text-slate-600">
+                  The newest snapshot states no reserves: it is of format 1.
+                </p>
               )}
-            </dl>
+              {newest.format === 2 && !statement && (
+                <Notice tone="error" role="alert">
+                  The newest snapshot's statement could not be read.
+                </Notice>
+              )}
+              {check && !check.isValid && (
+                <Notice tone="error" role="alert">
+                  The statement's figures do not add up: {check.problem}
+                </Notice>
+              )}
+              {statement && (
+                <p className="text-xs text-slate-600">
+                  Obligation coverage: reserves against balances plus invested principal plus every plan
+                  return promised until maturity. The yield reserve is a ledger figure: any coins behind it
+                  are already among the reserves, so no ratio counts it.
+                </p>
+              )}
+            </div>
           );
         }}
       </QueryView>

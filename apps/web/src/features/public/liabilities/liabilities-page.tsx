@@ -9,7 +9,7 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { errorMessage } from '../../../client/api.ts';
 import { checkChainInBrowser, usePublishedLiabilities } from '../../../shell/liabilities-check.ts';
-import { readStatement } from '../../../shell/solvency-format.ts';
+import { checkStatementFigures, readStatement } from '../../../shell/solvency-format.ts';
 import { PageSpinner } from '../../../ui/spinner.tsx';
 import { ErrorNote } from '../../../ui/table.tsx';
 import { RatioChart } from './ratio-chart.tsx';
@@ -17,6 +17,8 @@ import type { RatioPoint } from './ratio-scale.ts';
 import { BlocksAndRates, ReserveList, SolvencyFigures } from './solvency-statement.tsx';
 
 type Snapshot = LiabilityList['snapshots'][number];
+
+const UNREADABLE_STATEMENT = "The newest snapshot's statement could not be read.";
 
 const FORMAT_NOTES: Record<Snapshot['format'], string> = {
   1: 'Format 1: leaves salted, not bound to their owner; no reserves stated',
@@ -90,6 +92,28 @@ function ChainStatus({ list }: { list: LiabilityList }) {
   );
 }
 
+/**
+ * The newest snapshot's statement, read and recomputed by this browser: its sums and ratios must
+ * follow from its own figures. Nothing to check when the newest snapshot is of format 1.
+ */
+function StatementStatus({ list }: { list: LiabilityList }) {
+  const [newest] = list.snapshots;
+  if (newest?.format !== 2) return null;
+  const statement = readStatement(newest);
+  if (!statement) return <ErrorNote message={UNREADABLE_STATEMENT} />;
+  const check = checkStatementFigures(statement, newest);
+  return check.isValid ? (
+    <p
+      role="status"
+      className="rounded-lg border border-emerald-200 bg-emerald-50 px-4 py-3 text-sm text-emerald-900"
+    >
+      Checked in your browser: the statement's sums and ratios follow from its figures.
+    </p>
+  ) : (
+    <ErrorNote message={`Statement check failed: ${check.problem}`} />
+  );
+}
+
 function SnapshotCard({ snapshot, isFirst }: { snapshot: Snapshot; isFirst: boolean }) {
   const rows: [string, React.ReactNode][] = [
     [
@@ -141,22 +165,29 @@ function SnapshotCard({ snapshot, isFirst }: { snapshot: Snapshot; isFirst: bool
   );
 }
 
-/** The newest snapshot that states reserves: its ratios, amounts, blocks, rates and reserves. */
+/**
+ * Solvency as the newest snapshot states it, and only the newest: an older statement never stands
+ * in for one that is missing or unreadable. The chart shows every statement that reads.
+ */
 function Solvency({ list }: { list: LiabilityList }) {
-  const stated = list.snapshots.flatMap((snapshot) => {
-    const statement = readStatement(snapshot);
-    return statement ? [{ snapshot, statement }] : [];
-  });
-  const newest = stated[0];
-  const points: RatioPoint[] = stated
-    .map(({ snapshot, statement }) => ({
-      id: snapshot.id,
-      takenAt: snapshot.takenAt,
-      solvencyBasisPoints: statement.solvencyBasisPoints,
-      coverageBasisPoints: statement.coverageBasisPoints,
-    }))
+  const [newest] = list.snapshots;
+  const statement = newest ? readStatement(newest) : null;
+  const points: RatioPoint[] = list.snapshots
+    .flatMap((snapshot) => {
+      const stated = readStatement(snapshot);
+      return stated
+        ? [
+            {
+              id: snapshot.id,
+              takenAt: snapshot.takenAt,
+              solvencyBasisPoints: stated.solvencyBasisPoints,
+              coverageBasisPoints: stated.coverageBasisPoints,
+            },
+          ]
+        : [];
+    })
     .reverse();
-  const isUnreadable = list.snapshots.some((snapshot) => snapshot.format === 2) && !newest;
+  const check = newest && statement ? checkStatementFigures(statement, newest) : null;
   return (
     <section aria-labelledby="solvency-heading" className="space-y-6" data-testid="solvency">
       <div className="space-y-1">
@@ -165,25 +196,44 @@ function Solvency({ list }: { list: LiabilityList }) {
         </h2>
         {newest && (
           <p className="text-sm text-slate-600">
-            Taken {takenAtFormat.format(new Date(newest.snapshot.takenAt))}, signed with the key below.
+            Taken {takenAtFormat.format(new Date(newest.takenAt))}, signed with the key below.
           </p>
         )}
       </div>
-      {isUnreadable && <ErrorNote message="The newest statement could not be read." />}
-      {!newest && !isUnreadable && (
+      {!newest && (
         <p className="rounded-lg border border-slate-200 bg-white px-4 py-3 text-sm text-slate-700">
-          No snapshot states its reserves yet: the ones published so far prove what we owe only.
+          No snapshot states its reserves yet: none has been published.
         </p>
       )}
-      {newest && (
+      {newest?.format === 1 && (
+        <p className="rounded-lg border border-slate-200 bg-white px-4 py-3 text-sm text-slate-700">
+          The newest snapshot states no reserves: it is of format 1, which proves what we owe only.
+        </p>
+      )}
+      {newest?.format === 2 && !statement && <ErrorNote message={UNREADABLE_STATEMENT} />}
+      {statement && (
         <>
-          <SolvencyFigures statement={newest.statement} />
-          <BlocksAndRates statement={newest.statement} />
+          {check && !check.isValid && (
+            <p className="rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-sm font-medium text-red-800">
+              These figures do not add up: {check.problem}
+            </p>
+          )}
+          <SolvencyFigures statement={statement} />
+          <BlocksAndRates statement={statement} />
           <section aria-labelledby="reserves-heading" className="space-y-3">
             <h3 id="reserves-heading" className="text-lg font-semibold text-slate-900">
               Reserves counted
             </h3>
-            <ReserveList statement={newest.statement} />
+            {statement.reserves.length > 0 && (
+              <p className="text-sm text-slate-600" data-testid="reserve-signatures-note">
+                The signatures below are checked by the standalone verifier, not by this page: see{' '}
+                <a href="#check-it-yourself" className="font-medium text-brand-700 hover:underline">
+                  Check it yourself
+                </a>
+                .
+              </p>
+            )}
+            <ReserveList statement={statement} />
           </section>
           <section aria-labelledby="ratios-heading" className="space-y-3">
             <h3 id="ratios-heading" className="text-lg font-semibold text-slate-900">
@@ -284,6 +334,7 @@ export function LiabilitiesPage() {
           Published roots, newest first
         </h2>
         {list && <ChainStatus list={list} />}
+        {list && <StatementStatus list={list} />}
         {list && list.snapshots.length === 0 && (
           <p className="text-sm text-slate-600">No snapshot has been published yet.</p>
         )}
@@ -300,7 +351,11 @@ export function LiabilitiesPage() {
         )}
       </section>
 
-      <section aria-labelledby="format-heading" className="space-y-3 text-sm leading-relaxed text-slate-700">
+      <section
+        id="check-it-yourself"
+        aria-labelledby="format-heading"
+        className="scroll-mt-32 space-y-3 text-sm leading-relaxed text-slate-700"
+      >
         <h2 id="format-heading" className="text-xl font-semibold text-slate-900">
           Check it yourself
         </h2>
@@ -333,6 +388,25 @@ export function LiabilitiesPage() {
           <li>
             A reserve's signature is Bitcoin Core's signed message (legacy addresses), a BIP-322 simple
             signature (native SegWit) or an EIP-191 personal_sign (Ethereum), over the text shown with it.
+            This page does not check these signatures; the verifier below does.
+          </li>
+          <li>
+            In the statement, liabilitiesCents equals rootSum, reservesUsdCents is the sum of the reserves'
+            usdCents, and each reserve's amountBaseUnits is the sum of its holdings. This page recomputes
+            these and both ratios:
+            <ul className="mt-1 list-[circle] space-y-1 pl-5">
+              <li>
+                solvency = floor(reservesUsdCents × 10000 / liabilitiesCents) basis points, none when nothing
+                is owed;
+              </li>
+              <li>
+                obligation coverage = floor(reservesUsdCents × 10000 / (liabilitiesCents +
+                promisedReturnsCents)) basis points: reserves against balances plus invested principal plus
+                every plan return promised until maturity, none when that is 0.
+              </li>
+            </ul>
+            The yield reserve (yieldReserveCents) is a ledger figure, not proven on chain, and counts in
+            neither ratio: its coins, if they exist, are already among the reserves.
           </li>
         </ul>
         <p>

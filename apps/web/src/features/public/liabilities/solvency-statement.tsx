@@ -67,7 +67,10 @@ function Ratio({
   );
 }
 
-/** The ratios and the amounts they are made of, as the newest statement signs them. */
+/**
+ * The ratios and the amounts they are made of, as the newest statement signs them. Coverage counts
+ * the reserves only: the yield reserve is a ledger figure, shown but counted in neither ratio.
+ */
 export function SolvencyFigures({ statement }: { statement: SolvencyStatement }) {
   const owed = usdOf(statement.liabilitiesCents);
   const held = usdOf(statement.reservesUsdCents);
@@ -85,26 +88,28 @@ export function SolvencyFigures({ statement }: { statement: SolvencyStatement })
           testId="coverage-ratio"
           title="Obligation coverage ratio"
           basisPoints={statement.coverageBasisPoints}
-          note="Reserves and the yield reserve, against what is owed and the returns promised on running plans."
-          shortfall={`The platform held less than it has promised: ${usdOf(
-            (BigInt(statement.reservesUsdCents) + BigInt(statement.yieldReserveCents)).toString(),
-          )} against ${usdOf(
+          note="Reserves held, against balances plus invested principal plus every plan return promised until maturity."
+          shortfall={`The platform held less than it has promised: ${held} in reserves against ${usdOf(
             (BigInt(statement.liabilitiesCents) + BigInt(statement.promisedReturnsCents)).toString(),
           )} owed and promised.`}
         />
       </div>
       <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
-        <Amount title="Owed to users" value={owed} note="The proof of liabilities' signed total." />
-        <Amount title="Reserves" value={held} note="The signed reserve addresses, at the rates below." />
         <Amount
-          title="Yield reserve"
-          value={usdOf(statement.yieldReserveCents)}
-          note="Set aside to pay plans' returns."
+          title="Owed to users"
+          value={owed}
+          note="Balances plus invested principal: the proof of liabilities' signed total."
         />
+        <Amount title="Reserves" value={held} note="The signed reserve addresses, at the rates below." />
         <Amount
           title="Promised returns"
           value={usdOf(statement.promisedReturnsCents)}
-          note="Still to be paid on running plans."
+          note="Every return running plans promise until maturity."
+        />
+        <Amount
+          title="Yield reserve (ledger, not proven on chain)"
+          value={usdOf(statement.yieldReserveCents)}
+          note="Set aside in our books for returns; any coins behind it are already among the reserves, so no ratio counts it."
         />
       </div>
     </div>
