@@ -12,7 +12,7 @@ import { createJsonRpc, type RpcCall } from '../src/modules/chain/json-rpc.ts';
 const require = createRequire(import.meta.url);
 
 /** A port nothing listens on right now, from the operating system. */
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);

@@ -18,6 +18,7 @@ import {
 } from '@vestora/shared';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../../../test/chain-nodes.ts';
 import { createTestClock } from '../../../test/clock.ts';
 import { fundUser, ledgerHealth, verify } from '../../../test/money.ts';
 import { bearer, createTestApp, signUpAndLogin, type TestApp, withTestApp } from '../../../test/test-app.ts';
@@ -48,12 +49,7 @@ const clock = createTestClock(new Date('2026-03-01T12:00:00.000Z'));
  * The address the server listens at is the platform its statements name (PUBLIC_URL): the verifier
  * refuses a statement naming another origin than the --url it is given. A port free right now.
  */
-const PORT = await new Promise<number>((resolve) => {
-  const probe = createServer().listen(0, '127.0.0.1', () => {
-    const { port } = probe.address() as AddressInfo;
-    probe.close(() => resolve(port));
-  });
-});
+const PORT = await freePort();
 
 let t: TestApp;
 let adminToken: string;

@@ -1,3 +1,6 @@
+import { execFile } from 'node:child_process';
+import { createHash, sign } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
 import { secp256k1 } from '@noble/curves/secp256k1.js';
 import { keccak_256 } from '@noble/hashes/sha3.js';
 import { bytesToHex, concatBytes, utf8ToBytes } from '@noble/hashes/utils.js';
@@ -8,9 +11,16 @@ import {
   type Reserve,
   type SolvencyStatement,
   SolvencyStatementSchema,
+  snapshotSignedMessage,
 } from '@vestora/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type BitcoinNode, type RunningNode, startAnvil, startBitcoind } from '../../../test/chain-nodes.ts';
+import {
+  type BitcoinNode,
+  freePort,
+  type RunningNode,
+  startAnvil,
+  startBitcoind,
+} from '../../../test/chain-nodes.ts';
 import {
   chainConfig,
   depositAddressOf,
@@ -22,8 +32,72 @@ import { ADMIN, bearer, createTestApp, login, signUpAndLogin, type TestApp } fro
 import { deployTestUsdt, mineBlocks, payEther, payUsdt } from '../../../test/test-usdt.ts';
 import { TEST_WALLET } from '../../../test/test-wallet.ts';
 import { toChecksumAddress } from '../chain/chain-keys.ts';
+import { liabilityKeys } from './liabilities.service.ts';
 
 const clock = manualClock(new Date('2026-11-25T09:00:00Z'));
+const VERIFIER = fileURLToPath(new URL('../../../../../tools/verify-liabilities.mjs', import.meta.url));
+
+function runVerifier(args: string[]): Promise<{ code: number; output: string }> {
+  return new Promise((resolve) => {
+    execFile(process.execPath, [VERIFIER, ...args], (error, stdout, stderr) =>
+      resolve({ code: error ? 1 : 0, output: stdout + stderr }),
+    );
+  });
+}
+
+/**
+ * Edits the newest published statement and signs it again with the platform's own key, as an
+ * operator overstating a balance would: only a node the verifier trusts can catch it.
+ */
+async function overstateNewest(t: TestApp, edit: (statement: SolvencyStatement) => void): Promise<void> {
+  const { rows } = await t.pool.query<{
+    id: string;
+    taken_at: Date;
+    root_hash: string;
+    root_sum_cents: string;
+    previous_root_hash: string;
+    statement: string;
+  }>('select * from liability_snapshots order by sequence desc limit 1');
+  const row = rows[0];
+  if (!row) throw new Error('no snapshot to edit');
+  const statement = SolvencyStatementSchema.parse(JSON.parse(row.statement));
+  edit(statement);
+  statement.reservesUsdCents = statement.reserves
+    .reduce((sum, reserve) => sum + BigInt(reserve.usdCents), 0n)
+    .toString();
+  const text = JSON.stringify(statement);
+  const message = snapshotSignedMessage(
+    {
+      id: row.id,
+      takenAt: row.taken_at.toISOString(),
+      rootHash: row.root_hash,
+      rootSum: row.root_sum_cents,
+      previousRootHash: row.previous_root_hash,
+    },
+    createHash('sha256').update(text).digest(),
+  );
+  const signature = sign(null, message, (await liabilityKeys(t.db)).signingKey).toString('hex');
+  await t.pool.query('update liability_snapshots set statement = $1, signature = $2 where id = $3', [
+    text,
+    signature,
+    row.id,
+  ]);
+}
+
+/** Raises a reserve's first holding by `extra` base units, its totals and USD value with it. */
+function raiseFirstHolding(statement: SolvencyStatement, coin: string, extra: bigint, decimals: bigint) {
+  const reserve = statement.reserves.find(
+    (candidate) => candidate.coin === coin && candidate.kind === 'address',
+  );
+  const holding = reserve?.holdings[0];
+  if (!reserve || !holding) throw new Error(`no ${coin} holding to raise`);
+  const [output] = holding.outputs ?? [];
+  if (output) output.amountBaseUnits = (BigInt(output.amountBaseUnits) + extra).toString();
+  holding.amountBaseUnits = (BigInt(holding.amountBaseUnits) + extra).toString();
+  reserve.amountBaseUnits = (BigInt(reserve.amountBaseUnits) + extra).toString();
+  const rate = BigInt(statement.rates[reserve.coin]?.usdCentsPerCoin ?? '0');
+  reserve.usdCents = ((BigInt(reserve.amountBaseUnits) * rate) / 10n ** decimals).toString();
+}
 
 async function challengeFor(t: TestApp, token: string, query: Record<string, string>): Promise<string> {
   const response = await t.app.inject({
@@ -70,11 +144,19 @@ describe('reserves on Ethereum (anvil)', () => {
   let t: TestApp;
   let token: string;
   let treasury: string;
+  let port: number;
 
   beforeAll(async () => {
     node = await startAnvil();
     usdt = await deployTestUsdt(node.rpc);
-    t = await createTestApp(chainConfig({ ethereumRpcUrl: node.url, usdtContract: usdt }), { clock });
+    port = await freePort();
+    t = await createTestApp(
+      {
+        ...chainConfig({ ethereumRpcUrl: node.url, usdtContract: usdt }),
+        publicUrl: `http://127.0.0.1:${port}`,
+      },
+      { clock },
+    );
     token = (await login(t.app, ADMIN.email, ADMIN.password)).token;
     await setWallet(t.app, token, 'eth', TEST_WALLET.ethereumXpub, 3);
     // 3,000.00 USD per ETH.
@@ -347,17 +429,34 @@ describe('reserves on Ethereum (anvil)', () => {
       coverageBasisPoints: null,
     });
   });
+  it('is confirmed by the standalone verifier against the node, and a balance overstated and re-signed is named', async () => {
+    const url = await t.app.listen({ host: '127.0.0.1', port });
+    const rpc = ['--url', url, '--ethereum-rpc', node.url, '--usdt-contract', usdt];
+    const agreed = await runVerifier(rpc);
+    expect(agreed.output).toContain('OK');
+    expect(agreed.code).toBe(0);
+
+    await overstateNewest(t, (statement) => raiseFirstHolding(statement, 'eth', 10n ** 18n, 18n));
+    const overstated = await runVerifier(rpc);
+    expect(overstated.code).toBe(1);
+    expect(overstated.output).toMatch(new RegExp(`MISMATCH: .*${treasury.slice(2, 12)}`, 'i'));
+  });
 });
 
 describe('reserves on Bitcoin (Bitcoin Core 0.11, regtest)', () => {
   let node: BitcoinNode;
   let t: TestApp;
   let token: string;
+  let port: number;
 
   beforeAll(async () => {
     node = await startBitcoind();
     await node.rpc('generate', [101]);
-    t = await createTestApp(chainConfig({ bitcoinRpcUrl: node.url }), { clock });
+    port = await freePort();
+    t = await createTestApp(
+      { ...chainConfig({ bitcoinRpcUrl: node.url }), publicUrl: `http://127.0.0.1:${port}` },
+      { clock },
+    );
     token = (await login(t.app, ADMIN.email, ADMIN.password)).token;
     // 50,000.00 USD per BTC.
     await setRate(t.db, 'btc', 5_000_000n, clock.now());
@@ -409,5 +508,17 @@ describe('reserves on Bitcoin (Bitcoin Core 0.11, regtest)', () => {
       signature: signature.replace(/^./, signature[0] === 'H' ? 'I' : 'H'),
     });
     expect(tampered.statusCode).toBe(400);
+  });
+  it('is confirmed by the standalone verifier against the node, and an output overstated and re-signed is named', async () => {
+    const url = await t.app.listen({ host: '127.0.0.1', port });
+    const rpc = ['--url', url, '--bitcoin-rpc', node.url];
+    const agreed = await runVerifier(rpc);
+    expect(agreed.output).toContain('OK');
+    expect(agreed.code).toBe(0);
+
+    await overstateNewest(t, (statement) => raiseFirstHolding(statement, 'btc', 1000n, 8n));
+    const overstated = await runVerifier(rpc);
+    expect(overstated.code).toBe(1);
+    expect(overstated.output).toContain('MISMATCH');
   });
 });

@@ -8,8 +8,6 @@ import {
   verify as verifySignature,
 } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -25,6 +23,7 @@ import {
   verifyLiabilityProof,
 } from '@vestora/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../../../test/chain-nodes.ts';
 import { createTestClock } from '../../../test/clock.ts';
 import { fundUser, verify } from '../../../test/money.ts';
 import {
@@ -62,12 +61,7 @@ let adminToken: string;
  * The address the server listens at is the platform its statements name (PUBLIC_URL): the verifier
  * refuses a statement naming another origin than the --url it is given. A port free right now.
  */
-const PORT = await new Promise<number>((resolve) => {
-  const probe = createServer().listen(0, '127.0.0.1', () => {
-    const { port } = probe.address() as AddressInfo;
-    probe.close(() => resolve(port));
-  });
-});
+const PORT = await freePort();
 
 beforeAll(async () => {
   t = await createTestApp({ publicUrl: `http://127.0.0.1:${PORT}` }, { clock, mailer: mailbox });
