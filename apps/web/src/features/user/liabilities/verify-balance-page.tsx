@@ -254,7 +254,7 @@ export function VerifyBalancePage() {
           <p className="text-sm text-slate-600">
             Download your proof and check it with the standalone verifier from the Vestora repository, which
             needs only Node.js and reads the published roots from this site. Give it your account id: it
-            recomputes your leaf from it, and prints the id it checked, to compare with the one above.
+            recomputes your leaf from it, and refuses a leaf bound to anyone else.
           </p>
           <Button variant="secondary" onClick={() => downloadProof(proof.data)}>
             Download proof (JSON)
@@ -267,7 +267,8 @@ export function VerifyBalancePage() {
             add <code className="font-mono text-xs">--bitcoin-rpc &lt;url&gt;</code> (a Bitcoin Core node:
             every unspent output, its amount and its address) and{' '}
             <code className="font-mono text-xs">--ethereum-rpc &lt;url&gt;</code> (an Ethereum node: the ether
-            and USDT balances). Without them it checks the signatures and your leaf only.
+            and USDT balances). Without them it checks your leaf, every signature, the reserves' ownership
+            signatures and the statements' sums and ratios.
           </p>
         </section>
       )}
