@@ -17,11 +17,25 @@ export const LiabilitySnapshotSchema = z.object({
   leafCount: z.number().int(),
   previousRootHash: z.string(),
   format: LiabilityFormatSchema,
-  /** Format 2: the solvency statement's JSON text, published verbatim; format 1: null. */
+  /** Format 2: lowercase hex SHA-256 of the statement's UTF-8 text, which the signature covers; format 1: null. */
+  statementHash: z.string().nullable(),
+  /** Format 2: the statement's headline figures, for a chart of every snapshot; format 1: null. */
+  figures: z
+    .object({
+      liabilitiesCents: z.string(),
+      reservesUsdCents: z.string(),
+      solvencyBasisPoints: z.number().int().nullable(),
+      coverageBasisPoints: z.number().int().nullable(),
+    })
+    .nullable(),
+  /**
+   * The statement's JSON text, verbatim: given for the newest snapshot of a list (and a snapshot just
+   * taken); null for the others, whose text `GET /api/liabilities/:id/statement` serves.
+   */
   statement: z.string().nullable(),
   /**
    * Hex Ed25519 signature over UTF-8 of `id:takenAt:rootHash:rootSum:previousRootHash`, followed in
-   * format 2 by `:` and the SHA-256 hex of the statement.
+   * format 2 by `:statementHash`.
    */
   signature: z.string(),
 });

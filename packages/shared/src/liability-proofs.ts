@@ -189,17 +189,27 @@ export async function verifyLiabilityChain(
         problem: `Snapshot ${snapshot.id} goes back to leaves not bound to their owner after snapshots that bound them.`,
       };
     }
-    const isStated = snapshot.format === 2 && typeof snapshot.statement === 'string';
-    if (snapshot.format === 2 && !isStated) {
-      return { isValid: false, problem: `Snapshot ${snapshot.id} publishes no statement.` };
+    const statementHash = snapshot.format === 2 ? snapshot.statementHash : null;
+    if (
+      snapshot.format === 2 &&
+      !(typeof statementHash === 'string' && /^[0-9a-f]{64}$/.test(statementHash))
+    ) {
+      return { isValid: false, problem: `Snapshot ${snapshot.id} publishes no statement hash.` };
     }
-    const statementHash = isStated ? await sha256(utf8(snapshot.statement as string)) : undefined;
+    if (typeof snapshot.statement === 'string' && statementHash) {
+      if (bytesToHex(await sha256(utf8(snapshot.statement))) !== statementHash) {
+        return {
+          isValid: false,
+          problem: `The statement of snapshot ${snapshot.id} does not match its hash.`,
+        };
+      }
+    }
     const isSigned =
       /^[0-9a-f]{128}$/.test(snapshot.signature) &&
       (await verify(
         publicKey,
         hexToBytes(snapshot.signature),
-        snapshotSignedMessage(snapshot, statementHash),
+        snapshotSignedMessage(snapshot, statementHash ? hexToBytes(statementHash) : undefined),
       ));
     if (!isSigned)
       return { isValid: false, problem: `The signature of snapshot ${snapshot.id} is not valid.` };

@@ -216,6 +216,7 @@ export const MESSAGES = {
   liabilitySnapshotTaken: 'Proof-of-liabilities snapshot published.',
   liabilityNoSnapshotYet: 'No proof-of-liabilities snapshot has been published yet.',
   liabilitySnapshotNotFound: 'This proof-of-liabilities snapshot does not exist.',
+  liabilityNoStatement: 'This snapshot was taken before statements were signed: it states no reserves.',
   liabilityNotInSnapshot:
     'This snapshot holds no balance of yours: your balance was zero (or your account did not exist yet) when it was taken, so there is nothing to prove.',
   solvencySnapshotTaken: 'Solvency snapshot published.',

@@ -17,6 +17,15 @@ export const liabilitySnapshotsRoute = defineRoute({
   response: z.object({ data: LiabilityListSchema }),
 });
 
+export const liabilityStatementRoute = defineRoute({
+  method: 'GET',
+  path: '/api/liabilities/:id/statement',
+  access: 'public',
+  summary: "A format 2 snapshot's signed statement, verbatim: its SHA-256 is the snapshot's statementHash.",
+  params: z.object({ id: z.string() }),
+  response: z.object({ data: z.object({ statement: z.string() }) }),
+});
+
 export const liabilityProofRoute = defineRoute({
   method: 'GET',
   path: '/api/user/liabilities/proof',

@@ -33,3 +33,7 @@ export const removeReserveRoute: RouteRef<typeof liabilities.removeReserveRoute>
   method: 'DELETE',
   path: '/api/admin/reserves/:id',
 };
+export const liabilityStatementRoute: RouteRef<typeof liabilities.liabilityStatementRoute> = {
+  method: 'GET',
+  path: '/api/liabilities/:id/statement',
+};

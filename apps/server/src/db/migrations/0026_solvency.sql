@@ -4,8 +4,13 @@
 ALTER TABLE "liability_snapshots" ADD COLUMN "format" smallint DEFAULT 1 NOT NULL;--> statement-breakpoint
 ALTER TABLE "liability_snapshots" ALTER COLUMN "format" SET DEFAULT 2;--> statement-breakpoint
 ALTER TABLE "liability_snapshots" ADD COLUMN "statement" text;--> statement-breakpoint
+-- The statement's hash (what the signature covers) and headline figures, so the public list carries
+-- every snapshot without carrying every statement, which lists each funded reserve address.
+ALTER TABLE "liability_snapshots" ADD COLUMN "statement_hash" text;--> statement-breakpoint
+ALTER TABLE "liability_snapshots" ADD COLUMN "figures" jsonb;--> statement-breakpoint
 ALTER TABLE "liability_snapshots" ADD CONSTRAINT "liability_snapshots_statement_by_format"
-  CHECK (("format" = 1 AND "statement" IS NULL) OR ("format" = 2 AND "statement" IS NOT NULL));--> statement-breakpoint
+  CHECK (("format" = 1 AND "statement" IS NULL AND "statement_hash" IS NULL AND "figures" IS NULL)
+    OR ("format" = 2 AND "statement" IS NOT NULL AND "statement_hash" IS NOT NULL AND "figures" IS NOT NULL));--> statement-breakpoint
 -- Format 2 leaves have no random id: their hash names the user.
 ALTER TABLE "liability_leaves" ALTER COLUMN "leaf_id" DROP NOT NULL;--> statement-breakpoint
 -- An address that holds the platform's money, with the operator's signature over a challenge naming

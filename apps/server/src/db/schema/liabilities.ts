@@ -1,10 +1,11 @@
-import type { Coin, ReserveKind, ReserveSignatureType } from '@vestora/shared';
+import type { Coin, LiabilitySnapshot, ReserveKind, ReserveSignatureType } from '@vestora/shared';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
   check,
   customType,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   smallint,
@@ -39,6 +40,10 @@ export const liabilitySnapshots = pgTable(
     format: smallint('format').notNull().default(2),
     /** Format 2: the solvency statement's JSON text, exactly as signed and published. */
     statement: text('statement'),
+    /** Format 2: SHA-256 hex of the statement, which the signature covers. */
+    statementHash: text('statement_hash'),
+    /** Format 2: the statement's headline figures, published with every snapshot of the list. */
+    figures: jsonb('figures').$type<NonNullable<LiabilitySnapshot['figures']>>(),
     ledgerTransferCount: bigint('ledger_transfer_count', { mode: 'bigint' }).notNull(),
   },
   (table) => [

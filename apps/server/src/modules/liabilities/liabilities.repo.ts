@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import {
   appSecrets,
@@ -48,9 +48,24 @@ export async function findSnapshot(db: Executor, { id }: { id: string }): Promis
   return row;
 }
 
-/** Newest first. */
-export async function listSnapshots(db: Executor): Promise<SnapshotRow[]> {
-  return db.select().from(liabilitySnapshots).orderBy(desc(liabilitySnapshots.sequence));
+export type ListedSnapshotRow = Omit<SnapshotRow, 'statement'>;
+
+/** Newest first, without their statements: each lists every funded reserve address. */
+export async function listSnapshots(db: Executor): Promise<ListedSnapshotRow[]> {
+  const { statement: _statement, ...columns } = getTableColumns(liabilitySnapshots);
+  return db.select(columns).from(liabilitySnapshots).orderBy(desc(liabilitySnapshots.sequence));
+}
+
+/** A snapshot's statement text; undefined when there is no such snapshot, null for format 1. */
+export async function findStatement(
+  db: Executor,
+  { id }: { id: string },
+): Promise<string | null | undefined> {
+  const [row] = await db
+    .select({ statement: liabilitySnapshots.statement })
+    .from(liabilitySnapshots)
+    .where(eq(liabilitySnapshots.id, id));
+  return row?.statement;
 }
 
 export async function insertSnapshot(db: Executor, values: SnapshotRow): Promise<void> {

@@ -2,6 +2,7 @@ import {
   liabilityBalanceRoute,
   liabilityProofRoute,
   liabilitySnapshotsRoute,
+  liabilityStatementRoute,
   MESSAGES,
   registerReserveRoute,
   removeReserveRoute,
@@ -14,6 +15,7 @@ import { route } from '../http/route.ts';
 import {
   getLiabilityBalance,
   getLiabilityProof,
+  getStatement,
   listPublishedSnapshots,
   takeSnapshot,
 } from './liabilities.service.ts';
@@ -22,6 +24,10 @@ import { challengeFor, listReserves, registerReserve, removeReserve } from './re
 export async function liabilityRoutes(app: FastifyInstance): Promise<void> {
   // Public: anyone can check the chain of roots and their signatures without an account.
   route(app, liabilitySnapshotsRoute, async () => ({ data: await listPublishedSnapshots(app.db) }));
+
+  route(app, liabilityStatementRoute, async ({ params }) => ({
+    data: { statement: await getStatement(app.db, params) },
+  }));
 
   route(app, liabilityProofRoute, async ({ actor, query }) => ({
     data: await getLiabilityProof(app.db, { userId: actor.user.id, snapshotId: query.snapshot }),

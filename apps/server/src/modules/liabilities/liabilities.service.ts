@@ -42,15 +42,16 @@ import {
   findLatestSnapshot,
   findNodes,
   findSnapshot,
+  findStatement,
   findUserBalances,
   findUserLeaf,
   insertLeaves,
   insertSecretIfMissing,
   insertSnapshot,
   insertTreeLevels,
+  type ListedSnapshotRow,
   listSnapshots,
   listUserTotals,
-  type SnapshotRow,
   type UserTotal,
 } from './liabilities.repo.ts';
 import { buildMerkleSumTree, hashBoundLeaf, NODE_BYTES, nodeAt, pathPositions } from './merkle-sum-tree.ts';
@@ -128,7 +129,7 @@ function leafSalt(saltKey: Buffer, snapshotId: string, userId: string): Buffer {
   return createHmac('sha256', saltKey).update(`${snapshotId}:${userId}`).digest();
 }
 
-function toPublished(row: SnapshotRow): LiabilitySnapshot {
+function toPublished(row: ListedSnapshotRow, statement: string | null): LiabilitySnapshot {
   return {
     id: row.id,
     takenAt: row.takenAt.toISOString(),
@@ -137,7 +138,9 @@ function toPublished(row: SnapshotRow): LiabilitySnapshot {
     leafCount: row.leafCount,
     previousRootHash: row.previousRootHash,
     format: row.format === 1 ? 1 : 2,
-    statement: row.statement,
+    statementHash: row.statementHash,
+    figures: row.figures,
+    statement,
     signature: row.signature,
   };
 }
@@ -176,7 +179,7 @@ async function solvencyStatement(
     yieldReserve: bigint;
     promisedReturns: bigint;
   },
-): Promise<string> {
+): Promise<SolvencyStatement> {
   const current = await getCurrentRates(db);
   const rates: SolvencyStatement['rates'] = {};
   const usdCentsPerCoin = (coin: Coin): bigint => {
@@ -208,7 +211,7 @@ async function solvencyStatement(
     // among the reserves, and one staff member can raise it without moving a coin.
     coverageBasisPoints: basisPoints(reservesUsd, liabilitiesCents + promisedReturns),
   };
-  return JSON.stringify(statement);
+  return statement;
 }
 
 const percent = (basisPoints: number) => `${(basisPoints / 100).toFixed(2)} %`;
@@ -323,7 +326,7 @@ async function buildAndStoreSnapshot(
     ),
   );
   const root = nodeAt(levels.at(-1) as Buffer, 0);
-  const statement = await solvencyStatement(db, {
+  const stated = await solvencyStatement(db, {
     publicUrl: settings.publicUrl,
     takenAt,
     liabilitiesCents: root.sum,
@@ -331,6 +334,14 @@ async function buildAndStoreSnapshot(
     yieldReserve,
     promisedReturns,
   });
+  const statement = JSON.stringify(stated);
+  const statementHash = sha256(statementBytes(statement));
+  const figures = {
+    liabilitiesCents: stated.liabilitiesCents,
+    reservesUsdCents: stated.reservesUsdCents,
+    solvencyBasisPoints: stated.solvencyBasisPoints,
+    coverageBasisPoints: stated.coverageBasisPoints,
+  };
 
   const snapshot = await runInTransaction(db, async (tx) => {
     const previous = await findLatestSnapshot(tx);
@@ -342,7 +353,7 @@ async function buildAndStoreSnapshot(
       leafCount: (levels[0] as Buffer).length / NODE_BYTES,
       previousRootHash: previous?.rootHash ?? NO_PREVIOUS_ROOT,
     };
-    const signed = snapshotSignedMessage(unsigned, sha256(statementBytes(statement)));
+    const signed = snapshotSignedMessage(unsigned, statementHash);
     const signature = sign(null, signed, keys.signingKey).toString('hex');
     await insertSnapshot(tx, {
       id,
@@ -356,12 +367,21 @@ async function buildAndStoreSnapshot(
       signature,
       format: 2,
       statement,
+      statementHash: Buffer.from(statementHash).toString('hex'),
+      figures,
       ledgerTransferCount: transferCount,
     });
     await insertTreeLevels(tx, { snapshotId: id, levels });
     await insertLeaves(tx, { snapshotId: id, userIds: totals.map(({ userId }) => userId) });
-    await alertShortfall(tx, JSON.parse(statement) as SolvencyStatement, takenAt);
-    return { ...unsigned, format: 2 as const, statement, signature };
+    await alertShortfall(tx, stated, takenAt);
+    return {
+      ...unsigned,
+      format: 2 as const,
+      statementHash: Buffer.from(statementHash).toString('hex'),
+      figures,
+      statement,
+      signature,
+    };
   });
   return { snapshot, userCount: totals.length, ledgerTransferCount: transferCount.toString() };
 }
@@ -373,7 +393,21 @@ export async function listPublishedSnapshots(db: Database): Promise<LiabilityLis
     listSnapshots(db),
     moneyGovernance(db),
   ]);
-  return { publicKey: keys.publicKey, governance, snapshots: rows.map(toPublished) };
+  const [newest] = rows;
+  const newestStatement = newest ? ((await findStatement(db, { id: newest.id })) ?? null) : null;
+  return {
+    publicKey: keys.publicKey,
+    governance,
+    snapshots: rows.map((row) => toPublished(row, row === newest ? newestStatement : null)),
+  };
+}
+
+/** A format 2 snapshot's statement, verbatim. */
+export async function getStatement(db: Database, { id }: { id: string }): Promise<string> {
+  const statement = UUID.test(id) ? await findStatement(db, { id: id.toLowerCase() }) : undefined;
+  if (statement === undefined) throw new AppError('NOT_FOUND', MESSAGES.liabilitySnapshotNotFound);
+  if (statement === null) throw new AppError('NOT_FOUND', MESSAGES.liabilityNoStatement);
+  return statement;
 }
 
 /** The signed-in user's inclusion proof in the newest snapshot, or in `snapshotId`. */

@@ -77,11 +77,21 @@ async function overstateNewest(t: TestApp, edit: (statement: SolvencyStatement) 
     createHash('sha256').update(text).digest(),
   );
   const signature = sign(null, message, (await liabilityKeys(t.db)).signingKey).toString('hex');
-  await t.pool.query('update liability_snapshots set statement = $1, signature = $2 where id = $3', [
-    text,
-    signature,
-    row.id,
-  ]);
+  await t.pool.query(
+    'update liability_snapshots set statement = $1, statement_hash = $2, figures = $3, signature = $4 where id = $5',
+    [
+      text,
+      createHash('sha256').update(text).digest('hex'),
+      JSON.stringify({
+        liabilitiesCents: statement.liabilitiesCents,
+        reservesUsdCents: statement.reservesUsdCents,
+        solvencyBasisPoints: statement.solvencyBasisPoints,
+        coverageBasisPoints: statement.coverageBasisPoints,
+      }),
+      signature,
+      row.id,
+    ],
+  );
 }
 
 /** Raises a reserve's first holding by `extra` base units, its totals and USD value with it. */
@@ -122,10 +132,17 @@ async function snapshotStatement(t: TestApp, token: string): Promise<SolvencySta
   return SolvencyStatementSchema.parse(JSON.parse(response.json().data.statement));
 }
 
+/** Every published statement, newest first, each fetched as the list names it. */
 async function publishedStatements(t: TestApp): Promise<SolvencyStatement[]> {
   const list: LiabilityList = (await t.app.inject({ url: '/api/liabilities' })).json().data;
-  return list.snapshots.map((snapshot) =>
-    SolvencyStatementSchema.parse(JSON.parse(snapshot.statement ?? '')),
+  return Promise.all(
+    list.snapshots.map(async (snapshot) => {
+      const response = await t.app.inject({ url: `/api/liabilities/${snapshot.id}/statement` });
+      expect(response.statusCode).toBe(200);
+      const text: string = response.json().data.statement;
+      expect(createHash('sha256').update(text).digest('hex')).toBe(snapshot.statementHash);
+      return SolvencyStatementSchema.parse(JSON.parse(text));
+    }),
   );
 }
 

@@ -16,6 +16,7 @@ import {
   type LiabilityList,
   type LiabilityProof,
   leafHashInput,
+  MESSAGES,
   NO_PREVIOUS_ROOT,
   SolvencyStatementSchema,
   snapshotSignedMessage,
@@ -135,7 +136,22 @@ describe('snapshots taken before leaves were bound (format 1)', () => {
 
     const list = await published();
     expect(list.snapshots.map((snapshot) => snapshot.format)).toEqual([2, 1]);
+    expect(list.snapshots[1]).toMatchObject({ statementHash: null, figures: null, statement: null });
     expect(await verifyLiabilityChain(list, ed25519, sha256)).toEqual({ isValid: true });
+
+    // Statements are served one by one; the list carries their hashes.
+    const served = await t.app.inject({ url: `/api/liabilities/${current.id}/statement` });
+    expect(served.statusCode).toBe(200);
+    const text: string = served.json().data.statement;
+    expect(createHash('sha256').update(text).digest('hex')).toBe(current.statementHash);
+    const none = await t.app.inject({ url: `/api/liabilities/${legacyId}/statement` });
+    expect(none.statusCode).toBe(404);
+    expect(none.json().message).toBe(MESSAGES.liabilityNoStatement);
+    for (const id of [randomUUID(), 'not-an-id']) {
+      const missing = await t.app.inject({ url: `/api/liabilities/${id}/statement` });
+      expect(missing.statusCode).toBe(404);
+      expect(missing.json().message).toBe(MESSAGES.liabilitySnapshotNotFound);
+    }
 
     const response = await t.app.inject({
       url: `/api/user/liabilities/proof?snapshot=${legacyId}`,

@@ -711,18 +711,61 @@ function oneLeafProof(snapshot: { id: string; rootHash: string; rootSum: string 
   };
 }
 
-/** A platform of our own: an Ed25519 key that signs a one-snapshot list, served over HTTP. */
+/** A snapshot as GET /api/liabilities lists it. */
+interface PublishedSnapshot {
+  id: string;
+  takenAt: string;
+  rootHash: string;
+  rootSum: string;
+  previousRootHash: string;
+  leafCount: number;
+  format: 1 | 2;
+  statementHash: string | null;
+  figures: {
+    liabilitiesCents: string;
+    reservesUsdCents: string;
+    solvencyBasisPoints: unknown;
+    coverageBasisPoints: unknown;
+  } | null;
+  statement: string | null;
+  signature: string;
+}
+
+const sha256Hex = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
+
+/**
+ * A platform of our own: an Ed25519 key that signs a list, served over HTTP as the platform serves
+ * it: GET …/api/liabilities inlines the newest snapshot's statement only, and
+ * GET …/api/liabilities/<id>/statement serves each format 2 statement (404 otherwise).
+ */
 function createPlatform() {
   const { privateKey, publicKey } = generateKeyPairSync('ed25519');
   const publicKeyHex = Buffer.from(publicKey.export({ format: 'jwk' }).x as string, 'base64url').toString(
     'hex',
   );
-  let body = '{}';
-  const server: Server = createServer((_request, response) => {
+  let snapshots: PublishedSnapshot[] = [];
+  /** The statement texts the statement route serves, by snapshot id (a test may replace one). */
+  const statements = new Map<string, string>();
+  /** The paths asked for since the last publication. */
+  const requests: string[] = [];
+  const server: Server = createServer((request, response) => {
+    const requested = new URL(request.url ?? '/', 'http://localhost').pathname;
+    requests.push(requested);
     response.setHeader('content-type', 'application/json');
-    response.end(body);
+    const statementId = /\/api\/liabilities\/([^/]+)\/statement$/.exec(requested)?.[1];
+    const text = statementId && statements.get(decodeURIComponent(statementId));
+    if (typeof text === 'string') {
+      response.end(JSON.stringify({ data: { statement: text } }));
+    } else if (!statementId && requested.endsWith('/api/liabilities')) {
+      response.end(JSON.stringify({ data: { publicKey: publicKeyHex, governance: null, snapshots } }));
+    } else {
+      response.statusCode = 404;
+      response.end(JSON.stringify({ message: 'Not found' }));
+    }
   });
   return {
+    statements,
+    requests,
     async start() {
       await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
       return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -737,11 +780,14 @@ function createPlatform() {
     /**
      * Publishes a chain, oldest first: a statement makes a format 2 snapshot, null a format 1 one.
      * With an owner, each format 2 tree is that owner's single leaf, holding all its liabilities.
-     * Returns the snapshots newest first, as the platform lists them.
+     * Returns the snapshots newest first, as the platform lists them; they are the served objects,
+     * so a test may alter one after publishing it.
      */
-    publishChain(statements: (Statement | null)[], owner?: Owner) {
+    publishChain(published: (Statement | null)[], owner?: Owner): PublishedSnapshot[] {
       let previousRootHash = '0'.repeat(64);
-      const snapshots = statements.map((statement) => {
+      statements.clear();
+      requests.length = 0;
+      snapshots = published.map((statement) => {
         const text = statement && JSON.stringify(statement);
         const id = randomUUID();
         const fields = {
@@ -759,17 +805,31 @@ function createPlatform() {
           previousRootHash,
         };
         previousRootHash = fields.rootHash;
-        const signed = [
-          ...Object.values(fields),
-          ...(text ? [createHash('sha256').update(text).digest('hex')] : []),
-        ];
+        const statementHash = text ? sha256Hex(text) : null;
+        const signed = [...Object.values(fields), ...(statementHash ? [statementHash] : [])];
         const signature = signEd25519(null, Buffer.from(signed.join(':'), 'utf8'), privateKey).toString(
           'hex',
         );
-        return { ...fields, leafCount: 1, format: text ? 2 : 1, statement: text, signature };
+        if (text) statements.set(id, text);
+        return {
+          ...fields,
+          leafCount: 1,
+          format: text ? 2 : 1,
+          statementHash,
+          figures: statement && {
+            liabilitiesCents: statement.liabilitiesCents,
+            reservesUsdCents: statement.reservesUsdCents,
+            solvencyBasisPoints: statement.solvencyBasisPoints,
+            coverageBasisPoints: statement.coverageBasisPoints,
+          },
+          // Inlined for the newest snapshot only, below.
+          statement: null,
+          signature,
+        };
       });
       snapshots.reverse();
-      body = JSON.stringify({ data: { publicKey: publicKeyHex, governance: null, snapshots } });
+      const [newest] = snapshots;
+      if (newest) newest.statement = statements.get(newest.id) ?? null;
       return snapshots;
     },
   };
@@ -955,8 +1015,12 @@ describe('the standalone verifier against a published list and real nodes', () =
     platform.publishChain([null, statement, statement]);
     const upgraded = await runVerifier(args);
     expect(upgraded.output).toContain('OK: the chain of 3 snapshot(s) and its signatures check out.');
-    expect(upgraded.output).toContain('2 format 2 statement(s) add up');
+    expect(upgraded.output).toContain('1 format 2 statement(s) add up');
+    expect(upgraded.output).toContain('1 older format 2 statement(s) not read');
     expect(upgraded.code).toBe(0);
+    const everyStatement = await runVerifier([...args, '--all-snapshots']);
+    expect(everyStatement.output).toContain('2 format 2 statement(s) add up');
+    expect(everyStatement.code).toBe(0);
 
     const [downgraded] = platform.publishChain([null, statement, null]);
     const downgrade = await runVerifier(args);
@@ -1085,5 +1149,142 @@ describe('the standalone verifier against a published list and real nodes', () =
     expect(withPath.output).toContain(`each names ${platformUrl}, the platform you are checking.`);
     expect(withPath.output).not.toContain('WARNING');
     expect(withPath.code).toBe(0);
+  });
+});
+
+describe('the standalone verifier and statements served apart from the list', () => {
+  const platform = createPlatform();
+  let platformUrl: string;
+  beforeAll(async () => {
+    platformUrl = await platform.start();
+  });
+  afterAll(() => platform.stop());
+  const statementRequests = () => platform.requests.filter((requested) => requested.endsWith('/statement'));
+  /** A chain of a format 1 snapshot and three format 2 ones, newest first as listed. */
+  const publishThree = () => {
+    const statement = statementOf([], '100', {}, platformUrl);
+    const [newest, middle, oldest, first] = platform.publishChain([null, statement, statement, statement]);
+    if (!newest || !middle || !oldest || !first) throw new Error('nothing published');
+    return { newest, middle, oldest };
+  };
+
+  it('checks the inlined newest statement only, and fetches the older ones with --all-snapshots', async () => {
+    const { newest, middle, oldest } = publishThree();
+    expect(newest.statement).toEqual(expect.any(String));
+    expect([middle.statement, oldest.statement]).toEqual([null, null]);
+    const newestOnly = await runVerifier(['--url', platformUrl]);
+    expect(newestOnly.output).toContain('OK: the chain of 4 snapshot(s) and its signatures check out.');
+    expect(newestOnly.output).toContain('1 format 2 statement(s) add up');
+    expect(newestOnly.output).toContain('2 older format 2 statement(s) not read');
+    expect(newestOnly.code).toBe(0);
+    expect(statementRequests()).toEqual([]);
+
+    platform.requests.length = 0;
+    const every = await runVerifier(['--url', `${platformUrl}/`, '--all-snapshots']);
+    expect(every.output).toContain('3 format 2 statement(s) add up');
+    expect(every.output).not.toContain('not read');
+    expect(every.code).toBe(0);
+    expect(statementRequests().sort()).toEqual(
+      [middle.id, oldest.id].map((id) => `/api/liabilities/${id}/statement`).sort(),
+    );
+
+    // An older statement altered on the statement route: unread by default, a mismatch once fetched.
+    const altered = `${platform.statements.get(oldest.id)} `;
+    platform.statements.set(oldest.id, altered);
+    expect(await runVerifier(['--url', platformUrl])).toMatchObject({ code: 0 });
+    const fetched = await runVerifier(['--url', platformUrl, '--all-snapshots']);
+    expect(fetched.code).toBe(1);
+    expect(fetched.output).toContain(
+      `MISMATCH: Snapshot ${oldest.id}: the statement served at ${platformUrl}/api/liabilities/${oldest.id}/statement ` +
+        `hashes to ${sha256Hex(altered)}, not to the signed statementHash ${oldest.statementHash}.`,
+    );
+
+    // An older statement the route does not serve at all.
+    platform.statements.delete(oldest.id);
+    const missing = await runVerifier(['--url', platformUrl, '--all-snapshots']);
+    expect(missing.code).toBe(1);
+    expect(missing.output).toContain(
+      `MISMATCH: ${platformUrl}/api/liabilities/${oldest.id}/statement answered 404.`,
+    );
+  });
+
+  it('fetches the newest statement when the list does not inline it, and refuses one that does not match', async () => {
+    const { newest } = publishThree();
+    newest.statement = null;
+    const fetchedNewest = await runVerifier(['--url', platformUrl]);
+    expect(fetchedNewest.output).toContain('1 format 2 statement(s) add up');
+    expect(fetchedNewest.code).toBe(0);
+    expect(statementRequests()).toEqual([`/api/liabilities/${newest.id}/statement`]);
+
+    // Another text, still a valid statement: only its hash tells it apart.
+    const reformatted = JSON.stringify(JSON.parse(platform.statements.get(newest.id) ?? ''), null, 2);
+    platform.statements.set(newest.id, reformatted);
+    const mismatch = await runVerifier(['--url', platformUrl]);
+    expect(mismatch.code).toBe(1);
+    expect(mismatch.output).toContain(
+      `MISMATCH: Snapshot ${newest.id}: the statement served at ${platformUrl}/api/liabilities/${newest.id}/statement ` +
+        `hashes to ${sha256Hex(reformatted)}, not to the signed statementHash ${newest.statementHash}.`,
+    );
+  });
+
+  it('refuses an inlined statement that does not match its signed statementHash', async () => {
+    const { newest } = publishThree();
+    const reformatted = JSON.stringify(JSON.parse(newest.statement ?? ''), null, 2);
+    newest.statement = reformatted;
+    const mismatch = await runVerifier(['--url', platformUrl]);
+    expect(mismatch.code).toBe(1);
+    expect(mismatch.output).toContain(
+      `MISMATCH: Snapshot ${newest.id}: the statement inlined in the list hashes to ${sha256Hex(reformatted)}, ` +
+        `not to the signed statementHash ${newest.statementHash}.`,
+    );
+    expect(statementRequests()).toEqual([]);
+
+    // The hash swapped for the altered text's: the signature no longer covers it.
+    newest.statementHash = sha256Hex(reformatted);
+    const resigned = await runVerifier(['--url', platformUrl]);
+    expect(resigned.code).toBe(1);
+    expect(resigned.output).toContain(
+      `MISMATCH: The signature of snapshot ${newest.id} is not valid for the published key.`,
+    );
+  });
+
+  it("refuses figures that differ from their statement's, inlined or fetched", async () => {
+    const { newest, oldest } = publishThree();
+    if (!newest.figures || !oldest.figures) throw new Error('no figures');
+    newest.figures.reservesUsdCents = '1';
+    const inlined = await runVerifier(['--url', platformUrl]);
+    expect(inlined.code).toBe(1);
+    expect(inlined.output).toContain(
+      `MISMATCH: Snapshot ${newest.id}: its figures give reservesUsdCents "1", its statement "0".`,
+    );
+
+    newest.figures.reservesUsdCents = '0';
+    oldest.figures.solvencyBasisPoints = 10_000;
+    // Unsigned and not fetched by default: only --all-snapshots reads the statement they come from.
+    expect(await runVerifier(['--url', platformUrl])).toMatchObject({ code: 0 });
+    const fetched = await runVerifier(['--url', platformUrl, '--all-snapshots']);
+    expect(fetched.code).toBe(1);
+    expect(fetched.output).toContain(
+      `MISMATCH: Snapshot ${oldest.id}: its figures give solvencyBasisPoints 10000, its statement 0.`,
+    );
+  });
+
+  it('refuses a format 2 snapshot without a statementHash, and a format 1 snapshot with one', async () => {
+    const { middle } = publishThree();
+    middle.statementHash = null;
+    const noHash = await runVerifier(['--url', platformUrl]);
+    expect(noHash.code).toBe(1);
+    expect(noHash.output).toContain(
+      `MISMATCH: Snapshot ${middle.id} is format 2 but publishes no statementHash (64 lowercase hex digits).`,
+    );
+
+    const [, formatOne] = platform.publishChain([null, statementOf([], '100', {}, platformUrl)]);
+    if (!formatOne) throw new Error('nothing published');
+    formatOne.statementHash = 'ab'.repeat(32);
+    const formatOneHash = await runVerifier(['--url', platformUrl]);
+    expect(formatOneHash.code).toBe(1);
+    expect(formatOneHash.output).toContain(
+      `MISMATCH: Snapshot ${formatOne.id} is format 1 but publishes a statement or statementHash.`,
+    );
   });
 });
