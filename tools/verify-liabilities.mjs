@@ -6,20 +6,24 @@
 //
 // proof.json is the file the "Verify my balance" page downloads (GET /api/user/liabilities/proof);
 // without it only the published list is checked. The address defaults to the PUBLIC_URL environment
-// variable. The script fetches the published list (GET /api/liabilities) and checks, exiting 1 at
-// the first mismatch:
+// variable. The script fetches the published list (GET /api/liabilities), which inlines the newest
+// snapshot's statement only, fetches any other statement it checks in full from
+// GET /api/liabilities/<id>/statement, and checks, exiting 1 at the first mismatch:
 //   1. the leaf and its path recompute the proof's root hash and total, and a format 2 leaf is bound
 //      to your account (--account, the id shown on the platform's verify page, is required for one);
 //   2. that root and total are the ones published for the proof's snapshot (a WARNING names a newer
 //      snapshot when there is one: fetch its proof too, an account left out of it would not show);
 //   3. every published snapshot is signed by the published Ed25519 key, over the UTF-8 bytes of
 //      `id:takenAt:rootHash:rootSum:previousRootHash` (format 1) or the same followed by
-//      `:SHA-256-hex(statement)` (format 2);
+//      `:statementHash` (format 2, the SHA-256 hex of its statement text); every statement read, inlined
+//      or fetched, hashes to its snapshot's statementHash, and the snapshot's unsigned `figures` are
+//      the statement's own;
 //   4. every snapshot names its predecessor's root (the first one names 64 zeros), and no format 1
 //      snapshot follows a format 2 one;
 //   5. with --key, the published key is the one you noted earlier (a platform that swapped its key
 //      and re-signed its history would otherwise pass checks 3 and 4);
-//   6. every format 2 statement names the platform at --url (its origin), adds up (liabilities,
+//   6. the newest format 2 statement (every one with --all-snapshots, and any other the list inlines)
+//      names the platform at --url (its origin), adds up (liabilities,
 //      reserves, USD values, integer ratios) and counts no address twice, and each of its reserves
 //      is signed by the address it names, or by a child of the account key it names, over a
 //      challenge in the exact format, dated no later than the snapshot (a WARNING flags test networks);
@@ -891,7 +895,7 @@ function recomputeRoot(proof) {
   return { hash: hash.toString('hex'), sum: sum.toString() };
 }
 
-/** What a snapshot's signature covers: format 2 adds the SHA-256 of the statement text. */
+/** What a snapshot's signature covers: format 2 adds its statementHash (SHA-256 hex of the statement text). */
 function signedMessage(snapshot) {
   const fields = [
     snapshot.id,
@@ -900,8 +904,43 @@ function signedMessage(snapshot) {
     snapshot.rootSum,
     snapshot.previousRootHash,
   ];
-  if (formatOf(snapshot) === 2) fields.push(sha256(Buffer.from(snapshot.statement, 'utf8')).toString('hex'));
+  if (formatOf(snapshot) === 2) fields.push(snapshot.statementHash);
   return fields.join(':');
+}
+
+const FIGURES = ['liabilitiesCents', 'reservesUsdCents', 'solvencyBasisPoints', 'coverageBasisPoints'];
+
+/**
+ * Checks a format 2 statement text against its snapshot in the list: its SHA-256 is the signed
+ * statementHash, and the snapshot's figures (unsigned, when given) are the statement's own. `source`
+ * says where the text came from, for the message.
+ */
+function checkStatementText(snapshot, text, source) {
+  const hash = sha256(Buffer.from(text, 'utf8')).toString('hex');
+  if (hash !== snapshot.statementHash) {
+    fail(
+      `Snapshot ${snapshot.id}: the statement ${source} hashes to ${hash}, not to the signed statementHash ` +
+        `${snapshot.statementHash}.`,
+    );
+  }
+  const { figures } = snapshot;
+  if (figures === null || figures === undefined) return;
+  if (typeof figures !== 'object' || Array.isArray(figures))
+    fail(`Snapshot ${snapshot.id}: its figures are not an object.`);
+  let statement;
+  try {
+    statement = JSON.parse(text);
+  } catch {
+    fail(`Snapshot ${snapshot.id}: the statement is not JSON text.`);
+  }
+  for (const name of FIGURES) {
+    if (figures[name] !== statement?.[name]) {
+      fail(
+        `Snapshot ${snapshot.id}: its figures give ${name} ${JSON.stringify(figures[name])}, its statement ` +
+          `${JSON.stringify(statement?.[name])}.`,
+      );
+    }
+  }
 }
 
 function checkChain(list) {
@@ -921,12 +960,18 @@ function checkChain(list) {
     const format = formatOf(snapshot);
     if (format !== 1 && format !== 2)
       fail(`Snapshot ${snapshot.id} has format ${format}, which this verifier does not know.`);
-    if (format === 2 && typeof snapshot.statement !== 'string')
-      fail(`Snapshot ${snapshot.id} is format 2 but publishes no statement.`);
+    if (format === 2 && !HASH.test(snapshot.statementHash ?? ''))
+      fail(`Snapshot ${snapshot.id} is format 2 but publishes no statementHash (64 lowercase hex digits).`);
+    if (format === 1 && (snapshot.statementHash !== null || (snapshot.statement ?? null) !== null))
+      fail(`Snapshot ${snapshot.id} is format 1 but publishes a statement or statementHash.`);
+    const { statement } = snapshot;
+    if (statement !== null && statement !== undefined && typeof statement !== 'string')
+      fail(`Snapshot ${snapshot.id}: its statement is not text.`);
     const isSigned =
       /^[0-9a-f]{128}$/.test(snapshot.signature ?? '') &&
       verify(null, Buffer.from(signedMessage(snapshot), 'utf8'), key, Buffer.from(snapshot.signature, 'hex'));
     if (!isSigned) fail(`The signature of snapshot ${snapshot.id} is not valid for the published key.`);
+    if (typeof statement === 'string') checkStatementText(snapshot, statement, 'inlined in the list');
   });
   // Newest first: every snapshot newer than the oldest format 2 one must be format 2 as well.
   const oldestFormat2 = list.snapshots.findLastIndex((snapshot) => formatOf(snapshot) === 2);
@@ -1267,6 +1312,24 @@ async function fetchPublishedList(url) {
   return list;
 }
 
+/** The statement text of a snapshot, from GET <url>/api/liabilities/<id>/statement. */
+async function fetchStatement(url, snapshot) {
+  const address = `${url}/api/liabilities/${encodeURIComponent(snapshot.id)}/statement`;
+  const response = await fetch(address).catch((error) => {
+    throw new Error(`Could not reach ${address}: ${error.cause?.message ?? error.message}`);
+  });
+  if (!response.ok) fail(`${address} answered ${response.status}.`);
+  let body;
+  try {
+    body = await response.json();
+  } catch {
+    fail(`${address} did not answer JSON.`);
+  }
+  const statement = body?.data?.statement;
+  if (typeof statement !== 'string') fail(`${address} did not answer a statement text.`);
+  return statement;
+}
+
 function describeStatement(snapshot, statement) {
   const reserves = statement.reserves
     .map(
@@ -1329,15 +1392,36 @@ async function main() {
     );
   }
 
-  const statements = list.snapshots
-    .filter((snapshot) => formatOf(snapshot) === 2)
-    .map((snapshot) => ({ snapshot, statement: checkStatement(snapshot, options.platform) }));
+  // Checked in full: the newest format 2 statement, every one with --all-snapshots, and any other the
+  // list happens to inline (already in hand). The rest are fetched only with --all-snapshots: their
+  // hashes are signed in the list, so only their contents go unchecked.
+  const stated = list.snapshots.filter((snapshot) => formatOf(snapshot) === 2);
+  const statements = [];
+  for (const [position, snapshot] of stated.entries()) {
+    let text = snapshot.statement;
+    if (typeof text !== 'string') {
+      if (!(position === 0 || options.allSnapshots)) continue;
+      text = await fetchStatement(options.url, snapshot);
+      checkStatementText(snapshot, text, `served at ${options.url}/api/liabilities/${snapshot.id}/statement`);
+    }
+    statements.push({
+      snapshot,
+      statement: checkStatement({ ...snapshot, statement: text }, options.platform),
+    });
+  }
   if (statements.length > 0) {
     report.push(
       `${statements.length} format 2 statement(s) add up and every reserve signature verifies; each ` +
         `names ${options.platform}, the platform you are checking.`,
     );
     report.push(...describeStatement(statements[0].snapshot, statements[0].statement));
+  }
+  const unread = stated.length - statements.length;
+  if (unread > 0) {
+    report.push(
+      `${unread} older format 2 statement(s) not read: their hashes are signed in the chain above; give ` +
+        '--all-snapshots to fetch and check them too.',
+    );
   }
   const testNetworks = [
     ...new Set(

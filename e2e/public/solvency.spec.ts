@@ -25,6 +25,7 @@ interface Snapshot {
   id: string;
   rootSum: string;
   format: number;
+  statementHash: string | null;
   statement: string | null;
 }
 
@@ -124,6 +125,7 @@ describe('the Solvency page', () => {
       const roots = publicPage.getByRole('list', { name: 'Published roots' }).getByRole('listitem');
       expect(await roots.first().textContent()).toContain(taken.id);
       expect(await roots.first().getByTestId('snapshot-format').textContent()).toMatch(/^Format 2:/);
+      expect(await roots.first().textContent()).toContain(`Statement hash${taken.statementHash}`);
       await publicPage
         .getByRole('status')
         .filter({ hasText: /^Checked in your browser: all \d+ signatures/ })
@@ -131,7 +133,8 @@ describe('the Solvency page', () => {
       await publicPage
         .getByRole('status')
         .filter({
-          hasText: "Checked in your browser: the statement's sums and ratios follow from its figures.",
+          hasText:
+            "Checked in your browser: the statement's SHA-256 is its signed statement hash, the listed figures are its own, and its sums and ratios follow from its figures.",
         })
         .waitFor();
       expect(await solvency.getByText('Yield reserve (ledger, not proven on chain)').count()).toBe(1);

@@ -4,10 +4,12 @@ import {
   type LiabilityList,
   type ProofCheck,
   type Sha256,
+  type SolvencyStatement,
   verifyLiabilityChain,
 } from '@vestora/shared';
-import { liabilitySnapshotsRoute } from '@vestora/shared/routes';
-import { callApi, queryKeyOf } from '../client/api.ts';
+import { liabilitySnapshotsRoute, liabilityStatementRoute } from '@vestora/shared/routes';
+import { callApi, queryKeyOf, routeQuery } from '../client/api.ts';
+import { checkHeldStatement, statementHashOf } from './solvency-format.ts';
 
 /** Every published snapshot, newest first, and the key that signed them. Public. */
 export function usePublishedLiabilities() {
@@ -15,6 +17,19 @@ export function usePublishedLiabilities() {
     queryKey: queryKeyOf(liabilitySnapshotsRoute),
     queryFn: ({ signal }) => callApi(liabilitySnapshotsRoute, { signal }),
     select: (answer) => answer.data,
+  });
+}
+
+/**
+ * One snapshot's statement text, verbatim, fetched only once `isWanted` (the list inlines the newest
+ * one only). A statement never changes, so it is fetched once. Public.
+ */
+export function useSnapshotStatement(id: string, isWanted: boolean) {
+  return useQuery({
+    ...routeQuery(liabilityStatementRoute, { params: { id } }),
+    enabled: isWanted,
+    staleTime: Number.POSITIVE_INFINITY,
+    select: (answer) => answer.data.statement,
   });
 }
 
@@ -57,4 +72,34 @@ export async function checkChainInBrowser(list: LiabilityList): Promise<ProofChe
         : `The signatures could not be checked: ${error instanceof Error ? error.message : String(error)}`,
     };
   }
+}
+
+const checkProblem = (error: unknown) =>
+  `The statement could not be checked: ${error instanceof Error ? error.message : String(error)}`;
+
+/**
+ * Checks in this browser a statement it holds (the newest snapshot's): its SHA-256 is the
+ * snapshot's statement hash, the listed figures are its own, and its sums and ratios follow.
+ */
+export async function checkStatementInBrowser(
+  text: string,
+  statement: SolvencyStatement,
+  snapshot: Parameters<typeof checkHeldStatement>[2],
+): Promise<ProofCheck> {
+  const missing = missingWebCrypto();
+  if (missing) return { isValid: false, problem: missing };
+  try {
+    return await checkHeldStatement(text, statement, snapshot, webSha256);
+  } catch (error) {
+    return { isValid: false, problem: checkProblem(error) };
+  }
+}
+
+/** Whether a fetched statement text is the one a snapshot's statement hash names; undefined without Web Crypto. */
+export async function matchesStatementHash(
+  text: string,
+  statementHash: string | null,
+): Promise<boolean | undefined> {
+  if (missingWebCrypto()) return undefined;
+  return (await statementHashOf(text, webSha256)) === statementHash;
 }

@@ -1,6 +1,8 @@
-import type { SolvencyStatement } from '@vestora/shared';
+import type { Sha256, SolvencyStatement } from '@vestora/shared';
 import { describe, expect, it } from 'vitest';
 import {
+  checkHeldStatement,
+  checkListedFigures,
   checkStatementFigures,
   explorerAddressUrl,
   formatBaseUnits,
@@ -8,6 +10,7 @@ import {
   isBelowFullCover,
   ratioBasisPoints,
   readStatement,
+  statementHashOf,
 } from './solvency-format.ts';
 
 describe('formatBaseUnits', () => {
@@ -218,5 +221,90 @@ describe('checkStatementFigures', () => {
     expect(problemOf({ ...CONSISTENT, coverageBasisPoints: withYieldReserve })).toMatch(
       /^coverageBasisPoints is \d+, but floor\(reservesUsdCents × 10000 \/ \(liabilitiesCents \+ promisedReturnsCents\)\) is 2057\.$/,
     );
+  });
+});
+
+const sha256: Sha256 = async (data) =>
+  new Uint8Array(await crypto.subtle.digest('SHA-256', new Uint8Array(data)));
+const FIGURES = {
+  liabilitiesCents: '1234500',
+  reservesUsdCents: '264268',
+  solvencyBasisPoints: 2140,
+  coverageBasisPoints: 2057,
+};
+
+describe('statementHashOf', () => {
+  it('is the lowercase hex SHA-256 of the UTF-8 text', async () => {
+    expect(await statementHashOf('abc', sha256)).toBe(
+      'ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad',
+    );
+    expect(await statementHashOf('é', sha256)).toBe(await statementHashOf('\u00e9', sha256));
+    expect(await statementHashOf('é', sha256)).not.toBe(await statementHashOf('e\u0301', sha256));
+  });
+});
+
+describe('checkListedFigures', () => {
+  it("accepts figures that are the statement's own", () => {
+    expect(checkListedFigures(CONSISTENT, FIGURES)).toEqual({ isValid: true });
+  });
+
+  it('names the first listed figure that differs, and missing figures', () => {
+    expect(checkListedFigures(CONSISTENT, { ...FIGURES, reservesUsdCents: '999999' })).toEqual({
+      isValid: false,
+      problem: "the listed reservesUsdCents (999999) is not the statement's (264268).",
+    });
+    expect(checkListedFigures(CONSISTENT, { ...FIGURES, coverageBasisPoints: null })).toEqual({
+      isValid: false,
+      problem: "the listed coverageBasisPoints (null) is not the statement's (2057).",
+    });
+    expect(checkListedFigures(CONSISTENT, null).isValid).toBe(false);
+  });
+});
+
+describe('checkHeldStatement', () => {
+  const text = JSON.stringify(CONSISTENT);
+  const held = async (overrides: { statementHash?: string | null; figures?: typeof FIGURES | null } = {}) =>
+    checkHeldStatement(
+      text,
+      CONSISTENT,
+      {
+        rootSum: '1234500',
+        statementHash: await statementHashOf(text, sha256),
+        figures: FIGURES,
+        ...overrides,
+      },
+      sha256,
+    );
+
+  it('accepts the statement its hash names, with its own figures, whose sums follow', async () => {
+    expect(await held()).toEqual({ isValid: true });
+  });
+
+  it('names a statement that is not the one its hash names', async () => {
+    const check = await held({ statementHash: 'ab'.repeat(32) });
+    expect(check.isValid ? undefined : check.problem).toMatch(
+      /^the statement's SHA-256 \([0-9a-f]{64}\) is not the snapshot's statement hash \((ab){32}\)\.$/,
+    );
+    expect((await held({ statementHash: null })).isValid).toBe(false);
+  });
+
+  it("names listed figures that are not the statement's, then sums that do not follow", async () => {
+    const check = await held({ figures: { ...FIGURES, solvencyBasisPoints: 10000 } });
+    expect(check.isValid ? undefined : check.problem).toBe(
+      "the listed solvencyBasisPoints (10000) is not the statement's (2140).",
+    );
+    const wrong = { ...CONSISTENT, solvencyBasisPoints: 10000 };
+    const wrongText = JSON.stringify(wrong);
+    const sumCheck = await checkHeldStatement(
+      wrongText,
+      wrong,
+      {
+        rootSum: '1234500',
+        statementHash: await statementHashOf(wrongText, sha256),
+        figures: { ...FIGURES, solvencyBasisPoints: 10000 },
+      },
+      sha256,
+    );
+    expect(sumCheck.isValid ? undefined : sumCheck.problem).toMatch(/^solvencyBasisPoints is 10000, but /);
   });
 });

@@ -4,7 +4,14 @@
  * Solvency page and the console's Solvency page both show them.
  */
 
-import type { Coin, LiabilitySnapshot, ProofCheck, SolvencyStatement, StatedReserve } from '@vestora/shared';
+import type {
+  Coin,
+  LiabilitySnapshot,
+  ProofCheck,
+  Sha256,
+  SolvencyStatement,
+  StatedReserve,
+} from '@vestora/shared';
 
 /** Base units per coin, as the statement counts them: satoshi, wei, USDT's micro-units. */
 export const COIN_DECIMALS: Record<Coin, number> = { btc: 8, eth: 18, usdt: 6 };
@@ -172,4 +179,60 @@ export function checkStatementFigures(
     );
   }
   return { isValid: true };
+}
+
+/** The headline figures a format 2 snapshot lists beside its statement hash, copied from its statement. */
+export type ListedFigures = NonNullable<LiabilitySnapshot['figures']>;
+
+const LISTED_FIGURES = [
+  'liabilitiesCents',
+  'reservesUsdCents',
+  'solvencyBasisPoints',
+  'coverageBasisPoints',
+] as const satisfies readonly (keyof ListedFigures & keyof SolvencyStatement)[];
+
+/**
+ * The figures a snapshot lists are unsigned on their own: they hold only if they are its statement's.
+ * Names the first one that is not.
+ */
+export function checkListedFigures(statement: SolvencyStatement, figures: ListedFigures | null): ProofCheck {
+  if (figures === null)
+    return { isValid: false, problem: 'the snapshot lists no figures beside its statement.' };
+  for (const name of LISTED_FIGURES) {
+    if (figures[name] !== statement[name]) {
+      return {
+        isValid: false,
+        problem: `the listed ${name} (${String(figures[name])}) is not the statement's (${String(statement[name])}).`,
+      };
+    }
+  }
+  return { isValid: true };
+}
+
+/** Lowercase hex SHA-256 of a statement's UTF-8 text, as a snapshot's statementHash names it. */
+export async function statementHashOf(text: string, sha256: Sha256): Promise<string> {
+  const digest = await sha256(new TextEncoder().encode(text));
+  return Array.from(digest, (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+/**
+ * Everything the browser can check of a statement it holds, in this order: its SHA-256 is the
+ * snapshot's statementHash (which the signature covers), the listed figures are its own, and its
+ * sums and ratios follow (checkStatementFigures). Expects `statement` read from `text`.
+ */
+export async function checkHeldStatement(
+  text: string,
+  statement: SolvencyStatement,
+  snapshot: Pick<LiabilitySnapshot, 'rootSum' | 'statementHash' | 'figures'>,
+  sha256: Sha256,
+): Promise<ProofCheck> {
+  const hash = await statementHashOf(text, sha256);
+  if (hash !== snapshot.statementHash) {
+    return {
+      isValid: false,
+      problem: `the statement's SHA-256 (${hash}) is not the snapshot's statement hash (${snapshot.statementHash ?? 'none'}).`,
+    };
+  }
+  const listed = checkListedFigures(statement, snapshot.figures);
+  return listed.isValid ? checkStatementFigures(statement, snapshot) : listed;
 }

@@ -5,10 +5,16 @@ import {
   NO_PREVIOUS_ROOT,
   type ProofCheck,
 } from '@vestora/shared';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { errorMessage } from '../../../client/api.ts';
-import { checkChainInBrowser, usePublishedLiabilities } from '../../../shell/liabilities-check.ts';
+import {
+  checkChainInBrowser,
+  checkStatementInBrowser,
+  matchesStatementHash,
+  usePublishedLiabilities,
+  useSnapshotStatement,
+} from '../../../shell/liabilities-check.ts';
 import { checkStatementFigures, readStatement } from '../../../shell/solvency-format.ts';
 import { PageSpinner } from '../../../ui/spinner.tsx';
 import { ErrorNote } from '../../../ui/table.tsx';
@@ -19,6 +25,8 @@ import { BlocksAndRates, ReserveList, SolvencyFigures } from './solvency-stateme
 type Snapshot = LiabilityList['snapshots'][number];
 
 const UNREADABLE_STATEMENT = "The newest snapshot's statement could not be read.";
+const STATEMENT_CHECKED =
+  "Checked in your browser: the statement's SHA-256 is its signed statement hash, the listed figures are its own, and its sums and ratios follow from its figures.";
 
 const FORMAT_NOTES: Record<Snapshot['format'], string> = {
   1: 'Format 1: leaves salted, not bound to their owner; no reserves stated',
@@ -93,24 +101,115 @@ function ChainStatus({ list }: { list: LiabilityList }) {
 }
 
 /**
- * The newest snapshot's statement, read and recomputed by this browser: its sums and ratios must
- * follow from its own figures. Nothing to check when the newest snapshot is of format 1.
+ * The newest snapshot's statement (the only one the list inlines), hashed and recomputed by this
+ * browser: its SHA-256 must be the signed statement hash, the listed figures its own, and its sums
+ * and ratios must follow from its figures. Nothing to check when the newest snapshot is of format 1.
  */
 function StatementStatus({ list }: { list: LiabilityList }) {
   const [newest] = list.snapshots;
+  const text = newest?.format === 2 ? newest.statement : null;
+  // Read once per list: a new object every render would check again on every render.
+  const statement = useMemo(() => (newest ? readStatement(newest) : null), [newest]);
+  const [check, setCheck] = useState<ProofCheck | undefined>();
+  useEffect(() => {
+    setCheck(undefined);
+    if (!newest || text === null || !statement) return;
+    let isCurrent = true;
+    void checkStatementInBrowser(text, statement, newest).then((result) => {
+      if (isCurrent) setCheck(result);
+    });
+    return () => {
+      isCurrent = false;
+    };
+  }, [newest, text, statement]);
   if (newest?.format !== 2) return null;
-  const statement = readStatement(newest);
   if (!statement) return <ErrorNote message={UNREADABLE_STATEMENT} />;
-  const check = checkStatementFigures(statement, newest);
+  if (!check) {
+    return (
+      <p aria-busy="true" className="text-sm text-slate-600">
+        Checking the statement in your browser…
+      </p>
+    );
+  }
   return check.isValid ? (
     <p
       role="status"
       className="rounded-lg border border-emerald-200 bg-emerald-50 px-4 py-3 text-sm text-emerald-900"
     >
-      Checked in your browser: the statement's sums and ratios follow from its figures.
+      {STATEMENT_CHECKED}
     </p>
   ) : (
     <ErrorNote message={`Statement check failed: ${check.problem}`} />
+  );
+}
+
+const STATEMENT_TEXT_CLASS =
+  'mt-2 max-h-96 overflow-auto rounded-lg bg-slate-50 p-3 text-xs break-all whitespace-pre-wrap text-slate-800';
+
+/** An older snapshot's statement, fetched when its details are first opened, and its hash checked. */
+function FetchedStatement({ snapshot }: { snapshot: Snapshot }) {
+  const { data: text, isPending, isError, error } = useSnapshotStatement(snapshot.id, true);
+  const [matches, setMatches] = useState<boolean | undefined>();
+  useEffect(() => {
+    setMatches(undefined);
+    if (text === undefined) return;
+    let isCurrent = true;
+    void matchesStatementHash(text, snapshot.statementHash).then(
+      (result) => {
+        if (isCurrent) setMatches(result);
+      },
+      () => undefined,
+    );
+    return () => {
+      isCurrent = false;
+    };
+  }, [text, snapshot.statementHash]);
+  if (isPending) {
+    return (
+      <p aria-busy="true" className="mt-2 text-slate-600">
+        Loading the statement…
+      </p>
+    );
+  }
+  if (isError) return <ErrorNote message={`The statement could not be loaded: ${errorMessage(error)}`} />;
+  return (
+    <>
+      {matches === true && (
+        <p className="mt-2 text-xs text-emerald-800">
+          Checked in your browser: its SHA-256 is the statement hash above.
+        </p>
+      )}
+      {matches === false && (
+        <ErrorNote message="This text's SHA-256 is not the statement hash above: it is not the statement that was signed." />
+      )}
+      <pre className={STATEMENT_TEXT_CLASS}>{text}</pre>
+    </>
+  );
+}
+
+/**
+ * The statement's JSON text: the newest snapshot's comes with the list; an older one's is fetched
+ * only when its details are opened, so the list stays small.
+ */
+function SignedStatement({ snapshot }: { snapshot: Snapshot }) {
+  const [hasOpened, setHasOpened] = useState(false);
+  if (snapshot.format !== 2) return null;
+  return (
+    <details
+      className="mt-3 text-sm"
+      onToggle={(event) => {
+        if (event.currentTarget.open) setHasOpened(true);
+      }}
+    >
+      <summary className="cursor-pointer font-medium text-brand-700">
+        Signed statement (verbatim JSON)
+      </summary>
+      {snapshot.statement !== null ? (
+        <pre className={STATEMENT_TEXT_CLASS}>{snapshot.statement}</pre>
+      ) : (
+        hasOpened && <FetchedStatement snapshot={snapshot} />
+      )}
+    </details>
   );
 }
 
@@ -135,6 +234,14 @@ function SnapshotCard({ snapshot, isFirst }: { snapshot: Snapshot; isFirst: bool
         <Hex key="prev" value={snapshot.previousRootHash} />
       ),
     ],
+    [
+      'Statement hash',
+      snapshot.statementHash === null ? (
+        <span key="statement">None: format 1 signs no statement</span>
+      ) : (
+        <Hex key="statement" value={snapshot.statementHash} />
+      ),
+    ],
     ['Signature', <Hex key="sig" value={snapshot.signature} />],
   ];
   return (
@@ -151,41 +258,32 @@ function SnapshotCard({ snapshot, isFirst }: { snapshot: Snapshot; isFirst: bool
           </div>
         ))}
       </dl>
-      {snapshot.statement !== null && (
-        <details className="mt-3 text-sm">
-          <summary className="cursor-pointer font-medium text-brand-700">
-            Signed statement (verbatim JSON)
-          </summary>
-          <pre className="mt-2 max-h-96 overflow-auto rounded-lg bg-slate-50 p-3 text-xs break-all whitespace-pre-wrap text-slate-800">
-            {snapshot.statement}
-          </pre>
-        </details>
-      )}
+      <SignedStatement snapshot={snapshot} />
     </li>
   );
 }
 
 /**
- * Solvency as the newest snapshot states it, and only the newest: an older statement never stands
- * in for one that is missing or unreadable. The chart shows every statement that reads.
+ * Solvency as the newest snapshot states it, and only the newest: an older snapshot never stands in
+ * for a statement that is missing or unreadable. The chart shows the figures every format 2 snapshot
+ * lists beside its statement hash; the newest one's are checked against its statement.
  */
 function Solvency({ list }: { list: LiabilityList }) {
   const [newest] = list.snapshots;
   const statement = newest ? readStatement(newest) : null;
   const points: RatioPoint[] = list.snapshots
-    .flatMap((snapshot) => {
-      const stated = readStatement(snapshot);
-      return stated
+    .flatMap(({ id, takenAt, figures }) =>
+      figures
         ? [
             {
-              id: snapshot.id,
-              takenAt: snapshot.takenAt,
-              solvencyBasisPoints: stated.solvencyBasisPoints,
-              coverageBasisPoints: stated.coverageBasisPoints,
+              id,
+              takenAt,
+              solvencyBasisPoints: figures.solvencyBasisPoints,
+              coverageBasisPoints: figures.coverageBasisPoints,
             },
           ]
-        : [];
-    })
+        : [],
+    )
     .reverse();
   const check = newest && statement ? checkStatementFigures(statement, newest) : null;
   return (
@@ -383,7 +481,9 @@ export function LiabilitiesPage() {
             <code className="break-all">id:takenAt:rootHash:rootSum:previousRootHash:statementHash</code>,
             with takenAt exactly as listed (ISO 8601, UTC, milliseconds), rootSum in cents as a decimal
             number, the first snapshot's previousRootHash 64 zeros, and statementHash the SHA-256 hex of the
-            statement's text exactly as published (format 1 signs without the last field).
+            statement's text exactly as published (format 1 signs without the last field). The list gives the
+            newest statement's text; any other's is at{' '}
+            <code className="break-all">/api/liabilities/&lt;snapshot id&gt;/statement</code>.
           </li>
           <li>
             A reserve's signature is Bitcoin Core's signed message (legacy addresses), a BIP-322 simple
