@@ -17,6 +17,7 @@ import { systemClock } from '../apps/server/src/lib/clock.ts';
 import { addressAt, parseAccountKey } from '../apps/server/src/modules/chain/chain-keys.ts';
 import {
   getLiabilityProof,
+  listPublishedSnapshots,
   takeSnapshot,
 } from '../apps/server/src/modules/liabilities/liabilities.service.ts';
 import { startAnvil, startBitcoind } from '../apps/server/test/chain-nodes.ts';
@@ -149,6 +150,10 @@ export async function benchLiabilities(): Promise<LiabilityBench> {
       );
       const userId = rows[0]?.id as string;
       const proof = await timed(() => getLiabilityProof(connection.db, { userId, snapshotId: undefined }));
+      // What GET /api/liabilities answers (before compression): every snapshot, the newest statement.
+      const list = await listPublishedSnapshots(connection.db);
+      const listKb = Buffer.byteLength(JSON.stringify({ data: list })) / 1024;
+      const statementKb = Buffer.byteLength(list.snapshots[0]?.statement ?? '') / 1024;
       const users = second.result.userCount;
       return {
         users,
@@ -163,7 +168,8 @@ export async function benchLiabilities(): Promise<LiabilityBench> {
           `${(second.ms / 1000).toFixed(2)} s wall, ${(second.cpuMs / 1000).toFixed(2)} s ` +
           `of it Node CPU, at load average ${os.loadavg()[0]?.toFixed(1)} on ${os.cpus().length} cores (goal ≤ 5 s); ` +
           `the first, creating the keys and following Bitcoin from block 0: ${(first.ms / 1000).toFixed(2)} s; ` +
-          `one user's proof: ${proof.ms} ms.`,
+          `one user's proof: ${proof.ms} ms; the published list of ${list.snapshots.length} snapshots: ` +
+          `${listKb.toFixed(1)} KB of JSON, ${statementKb.toFixed(1)} KB of it the newest statement.`,
       };
     } finally {
       await connection.close();
