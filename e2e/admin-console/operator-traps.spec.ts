@@ -64,6 +64,7 @@ const ADMIN_ENTRIES = [
   // With the count of changes waiting for approval in its name when any wait (other suites' changes).
   /^Approvals(, \d+ waiting)?$/,
   'Staff',
+  'Solvency',
 ];
 
 /** The card of a coin on the console's Wallets page. */
