@@ -12,6 +12,7 @@ import { moveDiskFilesIntoDatabase } from './modules/files/disk-import.ts';
 import { startHousekeeping } from './modules/housekeeping/housekeeping.service.ts';
 import { startPlanPayouts } from './modules/investments/plan-payouts.ts';
 import { liabilityKeys, startLiabilitySnapshots } from './modules/liabilities/liabilities.service.ts';
+import { startPayoutFollower } from './modules/withdrawals/payouts.service.ts';
 
 const config = loadConfig();
 const webDistDir = config.webDistDir ?? fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -48,6 +49,12 @@ try {
   const stopPayouts = startPlanPayouts(connection.db, systemClock, app.log);
   const stopHousekeeping = startHousekeeping(connection.db, config, systemClock, app.log);
   const stopChainWatchers = startChainWatchers(connection.db, config, systemClock, app.log);
+  const stopPayoutFollower = startPayoutFollower({
+    db: connection.db,
+    config: config.chain,
+    clock: systemClock,
+    log: app.log,
+  });
   const stopSnapshots = startLiabilitySnapshots(connection.db, systemClock, app.log, {
     publicUrl: config.publicUrl,
     chain: config.chain,
@@ -67,6 +74,7 @@ try {
     await stopHousekeeping();
     await stopSnapshots();
     await stopChainWatchers();
+    await stopPayoutFollower();
     await app.close();
     await connection.close();
     await embedded?.stop();

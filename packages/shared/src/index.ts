@@ -5,6 +5,7 @@ export * from './audit-chain-line.ts';
 export * from './auth.ts';
 export * from './auth-forms.ts';
 export * from './chain.ts';
+export * from './coin-units.ts';
 export * from './contract.ts';
 export * from './contracts/account.ts';
 export * from './contracts/adjustments.ts';

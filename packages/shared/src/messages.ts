@@ -222,6 +222,26 @@ export const MESSAGES = {
   solvencySnapshotTaken: 'Solvency snapshot published.',
   solvencyNodeUnreachable:
     "A reserve balance could not be read from the chain's node. Check that the node named in BITCOIN_RPC_URL or ETHEREUM_RPC_URL is running, then take the snapshot again.",
+  withdrawalApprovedAwaitingPayment:
+    'Withdrawal approved and its coin amount fixed. Pay it from a registered reserve address, then give the transaction hash.',
+  payoutRateMissing:
+    'Set a current USD rate for this coin under Exchange rates before approving: the coin amount is fixed at approval.',
+  payoutReferenceOnChain:
+    'This withdrawal is checked on chain: approve it without a reference, pay it, then give the transaction hash.',
+  payoutTxHashInvalid: 'Enter the transaction hash: 0x followed by 64 hexadecimal characters.',
+  payoutNotAwaiting: 'This withdrawal is not waiting for a payment.',
+  payoutNodeUnreachable:
+    'The transaction could not be read: the Ethereum node named in ETHEREUM_RPC_URL did not answer. Try again once it runs.',
+  payoutTxNotFound: 'The Ethereum node does not know this transaction. Check the hash and the network.',
+  payoutTxNotMined: 'This transaction is not in a block yet. Give its hash again once it is mined.',
+  payoutTxFailed: 'This transaction failed on chain and paid nothing.',
+  payoutWrongAddress: "This transaction does not pay this withdrawal's address in its coin.",
+  payoutFromUnregistered:
+    'This transaction is paid from an address that is not a registered reserve. Register the paying address on the Solvency page, then give the hash again.',
+  payoutTxUsed: 'This transaction already pays another withdrawal.',
+  payoutTxAccepted:
+    'Transaction accepted. The withdrawal is marked paid once the transaction has its confirmations.',
+  payoutTxConfirmed: 'Transaction accepted and confirmed. The withdrawal is paid.',
   solvencyRateMissing:
     'Set the USD rate of every coin held in reserve under Exchange rates before taking a snapshot.',
   reserveRegistered: 'Reserve address registered. It counts from the next snapshot.',
@@ -327,4 +347,9 @@ export function approverTooNewMessage(from: Date): string {
 
 export function withdrawalsLockedMessage(until: Date): string {
   return `Withdrawals are paused after a change to your account's security, until ${formatUtcTime(until)}.`;
+}
+
+/** A payout transaction that pays the withdrawal's address less than the coin amount fixed at approval. */
+export function payoutTooLittleMessage(paid: string, owed: string, symbol: string): string {
+  return `This transaction pays ${paid} ${symbol}; the withdrawal is owed ${owed} ${symbol}.`;
 }

@@ -5,6 +5,7 @@ import {
   COINS,
   type Coin,
   HISTORY_TYPES,
+  PAYOUT_STATES,
   TRANSACTION_STATUSES,
   TRANSACTION_TYPES,
 } from './transaction-kinds.ts';
@@ -109,6 +110,28 @@ export const WithdrawRequestSchema = z
 export const DeclineRequestSchema = z.object({ reason: z.string().trim().max(500).optional() });
 export const ApproveWithdrawalRequestSchema = z.object({ txHash: z.string().trim().max(200).optional() });
 
+/** EIP-1559 fields, hex quantities, as wallets and eth_signTransaction take them (the wallet adds its nonce). */
+export const UnsignedTransactionSchema = z.object({
+  type: z.literal('0x2'),
+  chainId: z.string(),
+  to: z.string(),
+  value: z.string(),
+  data: z.string(),
+  gas: z.string(),
+  maxFeePerGas: z.string(),
+  maxPriorityFeePerGas: z.string(),
+});
+export type UnsignedTransaction = z.infer<typeof UnsignedTransactionSchema>;
+
+/** The hash of the Ethereum transaction that paid an approved withdrawal, checked on chain. */
+export const PayoutTransactionRequestSchema = z.object({
+  txHash: z
+    .string({ error: MESSAGES.payoutTxHashInvalid })
+    .trim()
+    .regex(/^0x[0-9a-fA-F]{64}$/, MESSAGES.payoutTxHashInvalid)
+    .transform((hash) => hash.toLowerCase()),
+});
+
 const pageFields = {
   page: z.coerce.number().int().min(1).max(1_000_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(200).default(50),
@@ -165,6 +188,25 @@ export const AdminTransactionSchema = z.object({
 });
 export type AdminTransaction = z.infer<typeof AdminTransactionSchema>;
 
+/** An approved withdrawal's payout: what was owed in the coin and what the chain shows of it. */
+export const WithdrawalPayoutSchema = z.object({
+  state: z.enum(PAYOUT_STATES),
+  /** The chain showed this payment; false when staff marked it paid with a reference nobody checked. */
+  isVerified: z.boolean(),
+  /** The paying transaction (or the reference staff gave), and its explorer page when it is on chain. */
+  txId: z.string().nullable(),
+  txUrl: z.string().nullable(),
+  /** Blocks on top of the transaction's, the last time it was read, and how many make it paid. */
+  confirmations: z.number().int().nullable(),
+  requiredConfirmations: z.number().int().nullable(),
+  /** The coin amount owed, in base units (satoshi, wei, USDT micro-units), fixed at approval. */
+  coinAmountBaseUnits: z.string().nullable(),
+  /** The USD price of one coin it was converted at, in cents. */
+  usdCentsPerCoin: z.string().nullable(),
+  paidAt: z.string().nullable(),
+});
+export type WithdrawalPayout = z.infer<typeof WithdrawalPayoutSchema>;
+
 export const HistoryItemSchema = z.object({
   _id: z.string(),
   type: z.enum(HISTORY_TYPES),
@@ -177,6 +219,8 @@ export const HistoryItemSchema = z.object({
   payoutReference: z.string().nullable(),
   createdAt: z.string(),
   chain: ChainDetailsSchema.optional(),
+  /** A withdrawal's payout once approved. */
+  payout: WithdrawalPayoutSchema.optional(),
 });
 export type HistoryItem = z.infer<typeof HistoryItemSchema>;
 
@@ -199,6 +243,8 @@ export const WithdrawalSchema = z.object({
   requiredApprovals: z.number().int(),
   /** The administrators' approvals recorded so far, first first. */
   approvals: z.array(z.object({ adminName: z.string(), at: z.string() })),
+  /** Set once approved. */
+  payout: WithdrawalPayoutSchema.nullable(),
 });
 export type Withdrawal = z.infer<typeof WithdrawalSchema>;
 

@@ -11,7 +11,7 @@ describe('Bitcoin addresses', () => {
     'BC1QAR0SRRR7XFKVY5L643LYDNW9RE59GTZZWF5MDQ',
     'bc1p5d7rjq7g6rdk2yhzks9smlaqtedr4dekq08ge8ztwac72sfr9rusxg3297',
   ])('accepts %s', (address) => {
-    expect(isBitcoinAddress(address)).toBe(true);
+    expect(isBitcoinAddress(address, 'mainnet')).toBe(true);
   });
 
   it.each([
@@ -22,7 +22,28 @@ describe('Bitcoin addresses', () => {
     '0x52908400098527886E0F7030069857D2E4169EE7',
     '',
   ])('refuses %s', (address) => {
-    expect(isBitcoinAddress(address)).toBe(false);
+    expect(isBitcoinAddress(address, 'mainnet')).toBe(false);
+  });
+});
+
+describe('Bitcoin addresses of the network the platform runs on', () => {
+  it.each([
+    ['regtest', 'bcrt1qw508d6qejxtdg4y5r3zarvary0c5xw7kygt080'],
+    ['regtest', 'mipcBbFg9gMiCh81Kj8tqqdgoZub1ZJRfn'],
+    ['testnet', 'tb1qw508d6qejxtdg4y5r3zarvary0c5xw7kxpjzsx'],
+    ['testnet', '2MzQwSSnBHWHqSAqtTVQ6v47XtaisrJa1Vc'],
+  ] as const)('accepts a %s address %s there and not on mainnet', (network, address) => {
+    expect(isAddressForCoin('btc', address, network)).toBe(true);
+    expect(isAddressForCoin('btc', address, 'mainnet')).toBe(false);
+  });
+
+  it.each([
+    ['regtest', 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq'],
+    ['regtest', 'tb1qw508d6qejxtdg4y5r3zarvary0c5xw7kxpjzsx'],
+    ['testnet', 'bcrt1qw508d6qejxtdg4y5r3zarvary0c5xw7kygt080'],
+    ['testnet', '1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2'],
+  ] as const)('refuses on %s the address %s of another network', (network, address) => {
+    expect(isAddressForCoin('btc', address, network)).toBe(false);
   });
 });
 
@@ -46,8 +67,8 @@ describe('Ethereum addresses', () => {
   });
 
   it('checks USDT as an ERC-20 address', () => {
-    expect(isAddressForCoin('usdt', '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed')).toBe(true);
-    expect(isAddressForCoin('usdt', 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq')).toBe(false);
+    expect(isAddressForCoin('usdt', '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed', 'mainnet')).toBe(true);
+    expect(isAddressForCoin('usdt', 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq', 'mainnet')).toBe(false);
   });
 });
 
@@ -64,9 +85,9 @@ describe('TRON addresses (TRC-20 USDT)', () => {
     withVersion(0x41),
   ])('accepts %s, for USDT only', (address) => {
     expect(isTronAddress(address)).toBe(true);
-    expect(isAddressForCoin('usdt', address)).toBe(true);
-    expect(isAddressForCoin('eth', address)).toBe(false);
-    expect(isAddressForCoin('btc', address)).toBe(false);
+    expect(isAddressForCoin('usdt', address, 'mainnet')).toBe(true);
+    expect(isAddressForCoin('eth', address, 'mainnet')).toBe(false);
+    expect(isAddressForCoin('btc', address, 'mainnet')).toBe(false);
   });
 
   it.each([
@@ -79,6 +100,6 @@ describe('TRON addresses (TRC-20 USDT)', () => {
     ['nothing', ''],
   ])('refuses %s', (_, address) => {
     expect(isTronAddress(address)).toBe(false);
-    expect(isAddressForCoin('usdt', address)).toBe(false);
+    expect(isAddressForCoin('usdt', address, 'mainnet')).toBe(false);
   });
 });

@@ -5,24 +5,37 @@ import type { Coin } from '@vestora/shared';
 
 const base58check = createBase58check(sha256);
 
-/** Bitcoin mainnet: P2PKH/P2SH in base58check, segwit v0 in bech32, v1+ (taproot) in bech32m. */
-export function isBitcoinAddress(address: string): boolean {
-  if (/^(1|3)/.test(address)) {
+export type BitcoinNetwork = 'mainnet' | 'testnet' | 'regtest';
+
+/** Each network's bech32 prefix and base58 version bytes (P2PKH, P2SH). */
+const BITCOIN_NETWORKS: Record<BitcoinNetwork, { prefix: string; versions: readonly number[] }> = {
+  mainnet: { prefix: 'bc', versions: [0x00, 0x05] },
+  testnet: { prefix: 'tb', versions: [0x6f, 0xc4] },
+  regtest: { prefix: 'bcrt', versions: [0x6f, 0xc4] },
+};
+
+/**
+ * A Bitcoin address of the network the platform runs on (BITCOIN_NETWORK): P2PKH/P2SH in
+ * base58check, segwit v0 in bech32, v1+ (taproot) in bech32m.
+ */
+export function isBitcoinAddress(address: string, network: BitcoinNetwork): boolean {
+  const { prefix: expectedPrefix, versions } = BITCOIN_NETWORKS[network];
+  if (/^[13mn2]/.test(address)) {
     try {
       const payload = base58check.decode(address);
-      return payload.length === 21 && (payload[0] === 0x00 || payload[0] === 0x05);
+      return payload.length === 21 && versions.includes(payload[0] ?? -1);
     } catch {
       return false;
     }
   }
-  if (/^bc1/i.test(address)) {
+  if (address.toLowerCase().startsWith(`${expectedPrefix}1`)) {
     if (address !== address.toLowerCase() && address !== address.toUpperCase()) return false;
     const lower = address.toLowerCase();
     for (const codec of [bech32, bech32m]) {
       try {
         const { prefix, words } = codec.decode(lower as `${string}1${string}`, 90);
         const version = words[0];
-        if (prefix !== 'bc' || version === undefined || version > 16) continue;
+        if (prefix !== expectedPrefix || version === undefined || version > 16) continue;
         const program = codec.fromWords(words.slice(1));
         const isV0 = version === 0 && codec === bech32 && (program.length === 20 || program.length === 32);
         const isV1Plus = version > 0 && codec === bech32m && program.length >= 2 && program.length <= 40;
@@ -57,8 +70,8 @@ export function isTronAddress(address: string): boolean {
   }
 }
 
-export function isAddressForCoin(coin: Coin, address: string): boolean {
-  if (coin === 'btc') return isBitcoinAddress(address);
+export function isAddressForCoin(coin: Coin, address: string, network: BitcoinNetwork): boolean {
+  if (coin === 'btc') return isBitcoinAddress(address, network);
   if (coin === 'usdt') return isEthereumAddress(address) || isTronAddress(address);
   return isEthereumAddress(address);
 }

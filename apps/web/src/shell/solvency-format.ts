@@ -13,26 +13,12 @@ import type {
   StatedReserve,
 } from '@vestora/shared';
 
-/** Base units per coin, as the statement counts them: satoshi, wei, USDT's micro-units. */
-export const COIN_DECIMALS: Record<Coin, number> = { btc: 8, eth: 18, usdt: 6 };
+export { COIN_DECIMALS, formatBaseUnits } from '@vestora/shared';
 export const COIN_SYMBOLS: Record<Coin, string> = { btc: 'BTC', eth: 'ETH', usdt: 'USDT' };
 export const COIN_NAMES: Record<Coin, string> = { btc: 'Bitcoin', eth: 'Ether', usdt: 'USDT' };
 
 const INTEGER = /^(0|[1-9]\d*)$/;
 const grouped = new Intl.NumberFormat('en-US');
-
-/**
- * A whole number of base units as coins, exactly (no floating point): 150000 satoshi → "0.0015",
- * 1 wei → "0.000000000000000001", with the thousands grouped and no trailing zeros.
- */
-export function formatBaseUnits(amountBaseUnits: string, coin: Coin): string {
-  if (!INTEGER.test(amountBaseUnits)) return amountBaseUnits;
-  const decimals = COIN_DECIMALS[coin];
-  const digits = amountBaseUnits.padStart(decimals + 1, '0');
-  const whole = grouped.format(BigInt(digits.slice(0, digits.length - decimals)));
-  const fraction = digits.slice(digits.length - decimals).replace(/0+$/, '');
-  return fraction ? `${whole}.${fraction}` : whole;
-}
 
 /** Basis points as a percentage with two decimals, exactly: 11 → "0.11 %", 10250 → "102.50 %". */
 export function formatBasisPoints(basisPoints: number): string {

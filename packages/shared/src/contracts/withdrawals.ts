@@ -4,6 +4,8 @@ import { MESSAGES } from '../messages.ts';
 import {
   ApproveWithdrawalRequestSchema,
   DeclineRequestSchema,
+  PayoutTransactionRequestSchema,
+  UnsignedTransactionSchema,
   WithdrawalSchema,
   WithdrawalsQuerySchema,
   WithdrawRequestSchema,
@@ -64,9 +66,35 @@ export const declineWithdrawalRoute = defineRoute({
   path: '/api/admin/declineWithdrawal/:id',
   access: 'admin',
   permission: 'money.approve',
-  summary: 'Decline a pending withdrawal; the amount returns to the available balance.',
+  summary:
+    'Decline a pending withdrawal, or an approved one still waiting for its payment; the amount returns to the available balance.',
   params: withdrawalId,
   body: DeclineRequestSchema,
   response: MessageResponseSchema,
   idempotent: true,
+});
+
+export const payoutTransactionRoute = defineRoute({
+  method: 'PUT',
+  path: '/api/admin/withdrawals/:id/payout',
+  access: 'admin',
+  permission: 'money.approve',
+  summary:
+    "Give the hash of the Ethereum transaction that paid an approved ETH or USDT withdrawal. It is read from the node and accepted only as a successful payment of at least the coin amount to the withdrawal's address, from a registered reserve address, not used for another withdrawal; the withdrawal is paid once it has its confirmations.",
+  params: withdrawalId,
+  body: PayoutTransactionRequestSchema,
+  response: MessageResponseSchema,
+  idempotent: true,
+  isReauthRequired: true,
+});
+
+export const unsignedPayoutRoute = defineRoute({
+  method: 'GET',
+  path: '/api/admin/withdrawals/:id/unsigned-transaction',
+  access: 'admin',
+  permission: 'money.approve',
+  summary:
+    'An unsigned EIP-1559 transaction paying an approved ETH or USDT withdrawal its coin amount, fees from the node, for any wallet to sign (it adds its nonce).',
+  params: withdrawalId,
+  response: UnsignedTransactionSchema,
 });

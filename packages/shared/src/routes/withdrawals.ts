@@ -13,6 +13,10 @@ export const declineWithdrawalRoute: RouteRef<typeof withdrawals.declineWithdraw
   method: 'PUT',
   path: '/api/admin/declineWithdrawal/:id',
 };
+export const payoutTransactionRoute: RouteRef<typeof withdrawals.payoutTransactionRoute> = {
+  method: 'PUT',
+  path: '/api/admin/withdrawals/:id/payout',
+};
 export const requestWithdrawalRoute: RouteRef<typeof withdrawals.requestWithdrawalRoute> = {
   method: 'POST',
   path: '/api/user/withdraw',
@@ -20,4 +24,8 @@ export const requestWithdrawalRoute: RouteRef<typeof withdrawals.requestWithdraw
 export const userWithdrawalsRoute: RouteRef<typeof withdrawals.userWithdrawalsRoute> = {
   method: 'GET',
   path: '/api/user/withdrawals',
+};
+export const unsignedPayoutRoute: RouteRef<typeof withdrawals.unsignedPayoutRoute> = {
+  method: 'GET',
+  path: '/api/admin/withdrawals/:id/unsigned-transaction',
 };

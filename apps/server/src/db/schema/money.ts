@@ -1,6 +1,18 @@
-import { COINS, TRANSACTION_STATUSES, TRANSACTION_TYPES } from '@vestora/shared';
+import { COINS, PAYOUT_STATES, TRANSACTION_STATUSES, TRANSACTION_TYPES } from '@vestora/shared';
 import { sql } from 'drizzle-orm';
-import { bigint, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { storedFiles, users } from './users.ts';
 
 export const deposits = pgTable(
@@ -48,12 +60,28 @@ export const withdrawals = pgTable(
     decisionReason: text('decision_reason'),
     /** How many distinct staff must approve it, fixed when it is requested. */
     requiredApprovals: integer('required_approvals').notNull().default(1),
+    /** Set once approved: waiting for its transaction, that transaction confirming, or paid. */
+    payoutState: text('payout_state', { enum: PAYOUT_STATES }),
+    /** The chain showed the payment (false: marked paid on a staff member's word). */
+    payoutVerified: boolean('payout_verified').notNull().default(false),
+    /** The coin amount owed, fixed at approval at `usdCentsPerCoin`. */
+    coinAmountBaseUnits: numeric('coin_amount_base_units', { precision: 78, scale: 0 }),
+    usdCentsPerCoin: bigint('usd_cents_per_coin', { mode: 'bigint' }),
+    /** The on-chain payment that pays it (`ethereum:<hash>:native` or `ethereum:<hash>:<logIndex>`). */
+    payoutSettlementKey: text('payout_settlement_key'),
+    payoutBlockHeight: bigint('payout_block_height', { mode: 'number' }),
+    /** Blocks on top of the payout's, the last time the follower read it. */
+    payoutConfirmations: integer('payout_confirmations'),
+    requiredConfirmations: integer('required_confirmations'),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     index('withdrawals_user_idx').on(table.userId, table.createdAt),
     index('withdrawals_created_idx').on(table.createdAt, table.id),
     index('withdrawals_status_idx').on(table.status, table.createdAt, table.id),
+    uniqueIndex('withdrawals_payout_settlement_key_idx').on(table.payoutSettlementKey),
+    index('withdrawals_broadcast_idx').on(table.createdAt).where(sql`${table.payoutState} = 'broadcast'`),
   ],
 );
 

@@ -7,9 +7,10 @@ import { HDKey } from '@scure/bip32';
 import { p2wpkh } from '@scure/btc-signer';
 import type { Coin } from '@vestora/shared';
 import { MESSAGES } from '@vestora/shared';
+import type { BitcoinNetwork } from '../../lib/crypto-address.ts';
 import { AppError } from '../../lib/errors.ts';
 
-export type BitcoinNetwork = 'mainnet' | 'testnet' | 'regtest';
+export type { BitcoinNetwork };
 
 const base58check = createBase58check(sha256);
 

@@ -315,8 +315,17 @@ function formatCoinAmount(coin: Coin, baseUnits: bigint): string {
   return fraction ? `${whole}.${fraction}` : whole.toString();
 }
 
-function explorerUrl(config: ChainConfig, row: Pick<ChainPaymentRow, 'chain' | 'txId'>): string {
+/** A transaction's page on the operator's explorer of its chain. */
+export function explorerUrl(config: ChainConfig, row: Pick<ChainPaymentRow, 'chain' | 'txId'>): string {
   return config.explorerTxUrl[row.chain].replace('{txid}', encodeURIComponent(row.txId));
+}
+
+/** Without a wallet of the coin to ask: as deep as the solvency statement reads Ethereum. */
+const DEFAULT_PAYOUT_CONFIRMATIONS = 12;
+
+/** Blocks a payout's transaction needs on top before it counts as paid: the coin's wallet setting. */
+export async function payoutConfirmations(db: Executor, coin: Coin): Promise<number> {
+  return (await getActiveWallet(db, { coin }))?.confirmations ?? DEFAULT_PAYOUT_CONFIRMATIONS;
 }
 
 function toChainPayment(

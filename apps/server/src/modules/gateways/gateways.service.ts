@@ -141,11 +141,12 @@ export type AddGatewayResult =
  */
 export async function addGateway(
   tx: Transaction,
-  deps: { clock: Clock; config: Pick<AppConfig, 'fileUrlBase'> },
+  deps: { clock: Clock; config: Pick<AppConfig, 'fileUrlBase' | 'chain'> },
   actor: Actor,
   { address, coin, image }: { address: string; coin: Coin; image: Buffer | undefined },
 ): Promise<AddGatewayResult> {
-  if (!isAddressForCoin(coin, address)) throw new AppError('BAD_REQUEST', MESSAGES.invalidAddress);
+  if (!isAddressForCoin(coin, address, deps.config.chain.bitcoinNetwork))
+    throw new AppError('BAD_REQUEST', MESSAGES.invalidAddress);
   const uploadedType = image ? await detectAllowedType(image, IMAGE_TYPES) : null;
   if (image && !uploadedType) throw new AppError('UNSUPPORTED_MEDIA_TYPE', MESSAGES.gatewayImageType);
   if (image && uploadedType) checkQrImage(address, image, uploadedType);

@@ -11,10 +11,11 @@ import type { Database, Executor } from '../../db/client.ts';
 import { chainDetailsOfDeposits } from '../chain/chain.service.ts';
 import { type FileLinkDeps, signedFileUrl } from '../files/files.service.ts';
 import type { Actor } from '../sessions/actor.ts';
+import { payoutsOfWithdrawals } from '../withdrawals/payouts.service.ts';
 import { listAllTransactions, listUserHistory } from './history.repo.ts';
 
-function depositIdsOf(rows: { id: string; type: string }[]): string[] {
-  return rows.filter((row) => row.type === 'deposit').map((row) => row.id);
+function idsOf(rows: { id: string; type: string }[], type: 'deposit' | 'withdrawal'): string[] {
+  return rows.filter((row) => row.type === type).map((row) => row.id);
 }
 
 export async function getUserHistory(
@@ -24,7 +25,10 @@ export async function getUserHistory(
   query: HistoryQuery,
 ): Promise<Page<HistoryItem>> {
   const { rows, total } = await listUserHistory(db, { userId: actor.user.id, ...query });
-  const chain = await chainDetailsOfDeposits(db, chainConfig, depositIdsOf(rows));
+  const [chain, payouts] = await Promise.all([
+    chainDetailsOfDeposits(db, chainConfig, idsOf(rows, 'deposit')),
+    payoutsOfWithdrawals(db, chainConfig, idsOf(rows, 'withdrawal')),
+  ]);
   return {
     data: rows.map((row) => ({
       _id: row.id,
@@ -36,6 +40,7 @@ export async function getUserHistory(
       payoutReference: row.payout_reference,
       createdAt: new Date(row.created_at).toISOString(),
       ...(chain.has(row.id) ? { chain: chain.get(row.id) } : {}),
+      ...(payouts.has(row.id) ? { payout: payouts.get(row.id) } : {}),
     })),
     page: query.page,
     pageSize: query.pageSize,
@@ -48,7 +53,7 @@ export async function getAllTransactions(
   query: AdminTransactionsQuery,
 ): Promise<Page<AdminTransaction>> {
   const { rows, total } = await listAllTransactions(deps.db, query);
-  const chain = await chainDetailsOfDeposits(deps.db, deps.config.chain, depositIdsOf(rows));
+  const chain = await chainDetailsOfDeposits(deps.db, deps.config.chain, idsOf(rows, 'deposit'));
   const data = await Promise.all(
     rows.map(async (row) => ({
       _id: row.id,

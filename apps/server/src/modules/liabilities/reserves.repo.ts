@@ -101,3 +101,30 @@ export async function firstPaymentHeights(
     group by deposit.address`);
   return new Map(rows.map((row) => [row.address, Number(row.height)]));
 }
+
+/**
+ * Whether a registered reserve of one of these coins holds `address` (lower-case): the reserve
+ * address itself, or a deposit address derived from a reserve account key.
+ */
+export async function holdsReserveAddress(
+  db: Executor,
+  { coins, address }: { coins: readonly Coin[]; address: string },
+): Promise<boolean> {
+  const { rows } = await db.execute<{ held: boolean }>(sql`
+    select exists (
+      select 1 from ${reserveAddresses} reserve
+      where reserve.removed_at is null
+        and reserve.coin in (${sql.join(
+          coins.map((coin) => sql`${coin}`),
+          sql`, `,
+        )})
+        and (
+          lower(reserve.address) = ${address}
+          or (reserve.kind = 'account' and exists (
+            select 1 from ${depositAddresses} deposit
+            join ${chainWallets} wallet on wallet.id = deposit.wallet_id
+            where wallet.xpub = reserve.account_key and lower(deposit.address) = ${address}))
+        )
+    ) as held`);
+  return rows[0]?.held === true;
+}

@@ -1,5 +1,5 @@
 import { type Coin, MESSAGES, type Reserve } from '@vestora/shared';
-import type { Database } from '../../db/client.ts';
+import type { Database, Executor } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import { runInTransaction } from '../../lib/transaction.ts';
@@ -9,6 +9,7 @@ import { addressAt, parseAccountKey } from '../chain/chain-keys.ts';
 import type { Actor } from '../sessions/actor.ts';
 import { isOwnershipSignature, parseReserveAddress, signatureTypeOf } from './reserve-signatures.ts';
 import {
+  holdsReserveAddress,
   insertReserve,
   isWalletKey,
   listActiveReserves,
@@ -20,6 +21,14 @@ export const CHAIN_OF_COIN = { btc: 'bitcoin', eth: 'ethereum', usdt: 'ethereum'
   Coin,
   'bitcoin' | 'ethereum'
 >;
+
+/**
+ * Whether the platform proved it holds this Ethereum address (for ETH or USDT): a payout from it
+ * is the platform's own money leaving.
+ */
+export function isEthereumReserveAddress(db: Executor, address: string): Promise<boolean> {
+  return holdsReserveAddress(db, { coins: ['eth', 'usdt'], address: address.toLowerCase() });
+}
 
 export interface ReserveSettings {
   /** PUBLIC_URL: the platform a challenge names. */

@@ -29,7 +29,7 @@ function userFigures(owner: SQL) {
     totalDepositCents: sql<bigint>`coalesce((select sum(d.amount_cents) from deposits d
       where d.user_id = ${owner} and d.status = 'approved'), 0)`.mapWith(toBigint),
     totalWithdrawnCents: sql<bigint>`coalesce((select sum(w.amount_cents) from withdrawals w
-      where w.user_id = ${owner} and w.status = 'approved'), 0)`.mapWith(toBigint),
+      where w.user_id = ${owner} and w.payout_state = 'paid'), 0)`.mapWith(toBigint),
     planReturnCents: sql<bigint>`coalesce((select sum(t.amount_cents) from ledger_transfers t
       join ledger_accounts la on la.id = t.credit_account_id
       where la.user_id = ${owner} and t.kind = 'plan_return'), 0)`.mapWith(toBigint),
@@ -276,7 +276,8 @@ export async function findOpenMoney(
     has_balance: boolean;
   }>(sql`select
     exists(select 1 from deposits where user_id = ${id} and status = 'pending') as has_pending_deposit,
-    exists(select 1 from withdrawals where user_id = ${id} and status = 'pending') as has_pending_withdrawal,
+    exists(select 1 from withdrawals where user_id = ${id}
+      and (status = 'pending' or payout_state in ('awaitingPayment', 'broadcast'))) as has_pending_withdrawal,
     exists(select 1 from investments where user_id = ${id} and status = 'active') as has_active_plan,
     exists(select 1 from ledger_accounts where user_id = ${id} and balance_cents <> 0) as has_balance`);
   const row = result.rows[0];

@@ -13,7 +13,7 @@ import type { z } from 'zod';
 import type { AppConfig } from '../../config/env.ts';
 import type { Database, Executor } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { isAddressForCoin } from '../../lib/crypto-address.ts';
+import { type BitcoinNetwork, isAddressForCoin } from '../../lib/crypto-address.ts';
 import { AppError } from '../../lib/errors.ts';
 import { HOUR_MS } from '../../lib/time.ts';
 import { isUniqueViolation, runInTransaction } from '../../lib/transaction.ts';
@@ -76,7 +76,7 @@ export async function addWithdrawalAddress(
   actor: Actor,
   input: z.output<typeof AddWithdrawalAddressRequestSchema>,
 ): Promise<WithdrawalAddress> {
-  if (!isAddressForCoin(input.coin, input.address))
+  if (!isAddressForCoin(input.coin, input.address, deps.config.chain.bitcoinNetwork))
     throw new AppError('BAD_REQUEST', MESSAGES.invalidAddress);
   assertEmailConfirmed(actor, MESSAGES.emailUnconfirmedToSaveAddress);
   await confirmIdentity(deps, actor.user.id, { password: input.password, code: input.code });
@@ -157,7 +157,12 @@ export type WithdrawalTarget = { addressId: string } | { method: Coin; address: 
  */
 export async function resolveWithdrawalAddress(
   tx: Executor,
-  { userId, now, withdrawalsLockedUntil }: { userId: string; now: Date; withdrawalsLockedUntil: Date | null },
+  {
+    userId,
+    now,
+    withdrawalsLockedUntil,
+    bitcoinNetwork,
+  }: { userId: string; now: Date; withdrawalsLockedUntil: Date | null; bitcoinNetwork: BitcoinNetwork },
   target: WithdrawalTarget,
 ): Promise<WithdrawalAddressRow> {
   if (withdrawalsLockedUntil && withdrawalsLockedUntil > now) {
@@ -165,7 +170,7 @@ export async function resolveWithdrawalAddress(
       withdrawalsLockedUntil: withdrawalsLockedUntil.toISOString(),
     });
   }
-  if ('address' in target && !isAddressForCoin(target.method, target.address)) {
+  if ('address' in target && !isAddressForCoin(target.method, target.address, bitcoinNetwork)) {
     throw new AppError('BAD_REQUEST', MESSAGES.invalidAddress);
   }
   const match = 'addressId' in target ? target : { coin: target.method, address: target.address };

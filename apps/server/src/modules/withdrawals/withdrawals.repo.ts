@@ -11,6 +11,22 @@ export async function insertWithdrawal(db: Executor, values: typeof withdrawals.
   return row;
 }
 
+export async function getWithdrawal(
+  db: Executor,
+  { id }: { id: string },
+): Promise<WithdrawalRow | undefined> {
+  const [row] = await db.select().from(withdrawals).where(eq(withdrawals.id, id));
+  return row;
+}
+
+export async function listWithdrawalsByIds(
+  db: Executor,
+  { ids }: { ids: string[] },
+): Promise<WithdrawalRow[]> {
+  if (ids.length === 0) return [];
+  return db.select().from(withdrawals).where(inArray(withdrawals.id, ids));
+}
+
 export async function lockWithdrawal(
   db: Executor,
   { id }: { id: string },
@@ -19,27 +35,36 @@ export async function lockWithdrawal(
   return row;
 }
 
-export async function recordWithdrawalDecision(
+/** Writes a decision or a payout's progress; the caller holds the row's lock. */
+export async function updateWithdrawal(
   db: Executor,
-  values: {
-    id: string;
-    status: 'approved' | 'rejected';
-    decidedBy: string;
-    reason: string | null;
-    payoutTxHash: string | null;
-    decidedAt: Date;
-  },
-): Promise<void> {
-  await db
-    .update(withdrawals)
-    .set({
-      status: values.status,
-      decidedBy: values.decidedBy,
-      decidedAt: values.decidedAt,
-      decisionReason: values.reason,
-      payoutTxHash: values.payoutTxHash,
-    })
-    .where(eq(withdrawals.id, values.id));
+  id: string,
+  values: Partial<Omit<typeof withdrawals.$inferInsert, 'id' | 'userId'>>,
+): Promise<WithdrawalRow> {
+  const [row] = await db.update(withdrawals).set(values).where(eq(withdrawals.id, id)).returning();
+  if (!row) throw new Error(`withdrawal ${id} vanished under its lock`);
+  return row;
+}
+
+/** The withdrawal an on-chain payment already pays, if any. */
+export async function findWithdrawalByPayoutKey(
+  db: Executor,
+  { settlementKey }: { settlementKey: string },
+): Promise<{ id: string } | undefined> {
+  const [row] = await db
+    .select({ id: withdrawals.id })
+    .from(withdrawals)
+    .where(eq(withdrawals.payoutSettlementKey, settlementKey));
+  return row;
+}
+
+/** Withdrawals whose paying transaction is on chain and not yet deep enough, oldest first. */
+export async function listBroadcastWithdrawals(db: Executor): Promise<WithdrawalRow[]> {
+  return db
+    .select()
+    .from(withdrawals)
+    .where(eq(withdrawals.payoutState, 'broadcast'))
+    .orderBy(asc(withdrawals.createdAt));
 }
 
 export async function listWithdrawals(

@@ -3,12 +3,15 @@ import {
   approveWithdrawalRoute,
   declineWithdrawalRoute,
   MESSAGES,
+  payoutTransactionRoute,
   requestWithdrawalRoute,
+  unsignedPayoutRoute,
   userWithdrawalsRoute,
 } from '@vestora/shared';
 import type { FastifyInstance } from 'fastify';
 import { throttle } from '../../lib/throttle.ts';
 import { route } from '../http/route.ts';
+import { ethereumPayoutsOf, submitPayoutTransaction, unsignedPayout } from './payouts.service.ts';
 import {
   approveWithdrawal,
   declineWithdrawal,
@@ -17,7 +20,15 @@ import {
   requestWithdrawal,
 } from './withdrawals.service.ts';
 
+const APPROVAL_MESSAGES = {
+  paid: MESSAGES.withdrawalApproved,
+  awaitingPayment: MESSAGES.withdrawalApprovedAwaitingPayment,
+  awaitingApprovals: MESSAGES.withdrawalFirstApproval,
+} as const;
+
 export async function withdrawalRoutes(app: FastifyInstance): Promise<void> {
+  const payouts = ethereumPayoutsOf(app.config.chain);
+
   route(
     app,
     requestWithdrawalRoute,
@@ -29,6 +40,7 @@ export async function withdrawalRoutes(app: FastifyInstance): Promise<void> {
           maxPending: app.config.caps.pendingWithdrawals,
           now: app.clock.now(),
           dualApprovalCents: app.config.withdrawalSafety.dualApprovalCents,
+          config: app.config.chain,
         },
         body,
       ),
@@ -38,10 +50,10 @@ export async function withdrawalRoutes(app: FastifyInstance): Promise<void> {
   );
 
   route(app, userWithdrawalsRoute, ({ query, actor }) =>
-    getWithdrawals(app.db, { ...query, userId: actor.user.id }),
+    getWithdrawals(app.db, app.config.chain, { ...query, userId: actor.user.id }),
   );
 
-  route(app, adminWithdrawalsRoute, ({ query }) => getWithdrawalsForAdmin(app.db, query));
+  route(app, adminWithdrawalsRoute, ({ query }) => getWithdrawalsForAdmin(app.db, app.config.chain, query));
 
   route(app, approveWithdrawalRoute, async ({ tx, actor, params, body }) => {
     const outcome = await approveWithdrawal(
@@ -52,8 +64,20 @@ export async function withdrawalRoutes(app: FastifyInstance): Promise<void> {
         txHash: body.txHash || null,
       },
     );
-    return { message: outcome === 'paid' ? MESSAGES.withdrawalApproved : MESSAGES.withdrawalFirstApproval };
+    return { message: APPROVAL_MESSAGES[outcome] };
   });
+
+  route(app, payoutTransactionRoute, async ({ tx, actor, params, body }) => {
+    const outcome = await submitPayoutTransaction(
+      tx,
+      { actor, now: app.clock.now(), config: app.config.chain, payouts },
+      params.id,
+      body,
+    );
+    return { message: outcome === 'paid' ? MESSAGES.payoutTxConfirmed : MESSAGES.payoutTxAccepted };
+  });
+
+  route(app, unsignedPayoutRoute, ({ params }) => unsignedPayout(app.db, payouts, params.id));
 
   route(app, declineWithdrawalRoute, async ({ tx, actor, params, body }) => {
     await declineWithdrawal(tx, { actor, now: app.clock.now() }, params.id, { reason: body.reason || null });

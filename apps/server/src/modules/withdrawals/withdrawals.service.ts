@@ -1,4 +1,5 @@
 import {
+  baseUnitsAtRate,
   centsToUsd,
   formatUsd,
   MESSAGES,
@@ -6,15 +7,16 @@ import {
   type TransactionStatus,
   type Withdrawal,
 } from '@vestora/shared';
-import type { AppConfig } from '../../config/env.ts';
+import type { AppConfig, ChainConfig } from '../../config/env.ts';
 import type { Executor } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Transaction } from '../../lib/transaction.ts';
 import { recordAudit } from '../audit/audit.service.ts';
+import { payoutConfirmations } from '../chain/chain.service.ts';
 import { assertEmailConfirmed } from '../email-confirmation/email-confirmation.service.ts';
 import { postTransfers } from '../ledger/ledger.service.ts';
 import { queueUserMail } from '../mail/mail.service.ts';
-import { notifyAndMail } from '../notifications/notifications.service.ts';
+import { notify, notifyAndMail } from '../notifications/notifications.service.ts';
 import type { Actor } from '../sessions/actor.ts';
 import { assertMayApprove, listStaffHolding, planApprovals } from '../staff/quorum.service.ts';
 import { lockActiveUserOrFail } from '../users/users.service.ts';
@@ -23,14 +25,21 @@ import {
   type WithdrawalTarget,
 } from '../withdrawal-addresses/withdrawal-addresses.service.ts';
 import {
+  conversionText,
+  isPayoutCheckedOnChain,
+  payoutOf,
+  payoutRate,
+  payWithdrawal,
+} from './payouts.service.ts';
+import {
   countPendingWithdrawals,
   insertWithdrawal,
   insertWithdrawalApproval,
   listWithdrawalApprovals,
   listWithdrawals,
   lockWithdrawal,
-  recordWithdrawalDecision,
   sumRecentWithdrawals,
+  updateWithdrawal,
   type WithdrawalRow,
 } from './withdrawals.repo.ts';
 
@@ -42,7 +51,12 @@ export interface WithdrawInput {
 
 type Approval = { adminName: string; at: Date };
 
-function toWithdrawal(row: WithdrawalRow, fullName: string, approvals: Approval[]): Withdrawal {
+function toWithdrawal(
+  row: WithdrawalRow,
+  fullName: string,
+  approvals: Approval[],
+  config: ChainConfig,
+): Withdrawal {
   return {
     _id: row.id,
     userId: row.userId,
@@ -60,6 +74,7 @@ function toWithdrawal(row: WithdrawalRow, fullName: string, approvals: Approval[
       adminName: approval.adminName,
       at: approval.at.toISOString(),
     })),
+    payout: payoutOf(row, config),
   };
 }
 
@@ -75,7 +90,14 @@ export async function requestWithdrawal(
     maxPending,
     now,
     dualApprovalCents,
-  }: { actor: Actor; maxPending: number; now: Date; dualApprovalCents: bigint | null },
+    config,
+  }: {
+    actor: Actor;
+    maxPending: number;
+    now: Date;
+    dualApprovalCents: bigint | null;
+    config: ChainConfig;
+  },
   input: WithdrawInput,
 ): Promise<Withdrawal> {
   assertEmailConfirmed(actor, MESSAGES.emailUnconfirmedToWithdraw);
@@ -88,7 +110,12 @@ export async function requestWithdrawal(
   const user = await lockActiveUserOrFail(tx, userId, 'no key update');
   const saved = await resolveWithdrawalAddress(
     tx,
-    { userId, now, withdrawalsLockedUntil: user.withdrawalsLockedUntil },
+    {
+      userId,
+      now,
+      withdrawalsLockedUntil: user.withdrawalsLockedUntil,
+      bitcoinNetwork: config.bitcoinNetwork,
+    },
     input.target,
   );
   if ((await countPendingWithdrawals(tx, { userId })) >= maxPending) {
@@ -123,24 +150,34 @@ export async function requestWithdrawal(
       'If it was not you, change your password now and tell our support.',
     ],
   });
-  return toWithdrawal(withdrawal, actor.user.fullName, []);
+  return toWithdrawal(withdrawal, actor.user.fullName, [], config);
 }
 
 /**
- * Pays the held amount out; only a pending withdrawal, and only by finance staff who held that
- * power before it was requested and for longer than the delay on new staff. One that took the
- * user's last 24 hours to the dual-approval amount is paid on the last of the distinct approvals it
- * was requested with: earlier ones are recorded and the money stays held. The withdrawal's row lock
- * orders approvals arriving together, so it is paid once.
+ * Approves a pending withdrawal; only finance staff who held that power before it was requested and
+ * for longer than the delay on new staff. One that took the user's last 24 hours to the
+ * dual-approval amount is approved on the last of the distinct approvals it was requested with:
+ * earlier ones are recorded and the money stays held. The withdrawal's row lock orders approvals
+ * arriving together, so it is approved once.
+ *
+ * The coin amount is fixed at the coin's rate now. Where Vestora reads the coin's payouts from a
+ * node (ETH and USDT with ETHEREUM_RPC_URL), the money stays held until the chain shows the payment
+ * (payouts.service.ts); elsewhere the staff member's word pays it, recorded as unverified.
  */
 export async function approveWithdrawal(
   tx: Transaction,
-  deps: { actor: Actor; now: Date; config: Pick<AppConfig, 'staffApproval'> },
+  deps: {
+    actor: Actor;
+    now: Date;
+    config: Pick<AppConfig, 'staffApproval'> & { chain: ChainConfig };
+  },
   id: string,
   { txHash }: { txHash: string | null },
-): Promise<'paid' | 'awaitingApprovals'> {
-  const { actor, now } = deps;
+): Promise<'paid' | 'awaitingPayment' | 'awaitingApprovals'> {
+  const { actor, now, config } = deps;
   const withdrawal = await lockPendingWithdrawal(tx, id);
+  const isCheckedOnChain = isPayoutCheckedOnChain(withdrawal, config.chain);
+  if (isCheckedOnChain && txHash) throw new AppError('BAD_REQUEST', MESSAGES.payoutReferenceOnChain);
   await assertMayApprove(tx, deps, actor, { kind: 'withdrawal', proposedAt: withdrawal.createdAt });
   let approverIds = [actor.user.id];
   if (withdrawal.requiredApprovals > 1) {
@@ -168,54 +205,69 @@ export async function approveWithdrawal(
       return 'awaitingApprovals';
     }
   }
-  await postTransfers(tx, [
-    {
-      from: { userId: withdrawal.userId, kind: 'withdrawal_hold' },
-      to: { platform: 'withdrawals' },
-      amountCents: withdrawal.amountCents,
-      kind: 'withdrawal_payout',
-      reference: { type: 'withdrawal', id },
-      settlementKey: `withdrawal:${id}:settle`,
-      actorId: actor.user.id,
-    },
-  ]);
-  await recordWithdrawalDecision(tx, {
-    id,
+  const usdCentsPerCoin = await payoutRate(tx, withdrawal.method, {
+    now,
+    rateMaxAgeMs: config.chain.rateMaxAgeMs,
+  });
+  if (isCheckedOnChain && usdCentsPerCoin === null)
+    throw new AppError('CONFLICT', MESSAGES.payoutRateMissing);
+  const approved = await updateWithdrawal(tx, id, {
     status: 'approved',
     decidedBy: actor.user.id,
-    reason: null,
-    payoutTxHash: txHash,
     decidedAt: now,
+    decisionReason: null,
+    payoutTxHash: isCheckedOnChain ? null : txHash,
+    payoutState: 'awaitingPayment',
+    coinAmountBaseUnits:
+      usdCentsPerCoin === null
+        ? null
+        : baseUnitsAtRate(withdrawal.amountCents, usdCentsPerCoin, withdrawal.method).toString(),
+    usdCentsPerCoin,
+    requiredConfirmations: isCheckedOnChain ? await payoutConfirmations(tx, withdrawal.method) : null,
   });
-  await notifyAndMail(
-    tx,
-    {
-      userId: withdrawal.userId,
-      kind: 'withdrawal',
-      title: 'Withdrawal paid',
-      body: `Your withdrawal of ${formatUsd(withdrawal.amountCents)} was paid to ${withdrawal.address}.`,
-      link: '/user/withdraw',
-    },
-    { kind: 'withdrawal_approved', more: txHash ? [`Payout reference: ${txHash}`] : [] },
-  );
   await recordAudit(tx, actor, {
     action: 'withdrawal.approve',
     targetType: 'withdrawal',
     targetId: id,
     before: { status: 'pending' },
-    after: { status: 'approved', reason: null, txHash, approvedBy: approverIds },
+    after: {
+      status: 'approved',
+      reason: null,
+      txHash,
+      approvedBy: approverIds,
+      coinAmountBaseUnits: approved.coinAmountBaseUnits,
+      usdCentsPerCoin: usdCentsPerCoin?.toString() ?? null,
+      checkedOnChain: isCheckedOnChain,
+    },
   });
-  return 'paid';
+  if (!isCheckedOnChain) {
+    await payWithdrawal(tx, approved, { actorId: actor.user.id, now, config: config.chain });
+    return 'paid';
+  }
+  await notify(tx, {
+    userId: approved.userId,
+    kind: 'withdrawal',
+    title: 'Withdrawal approved',
+    body: `Your withdrawal of ${formatUsd(approved.amountCents)} was approved: ${conversionText(approved)}, to ${approved.address}. You will be told when its transaction is confirmed.`,
+    link: '/user/withdraw',
+  });
+  return 'awaitingPayment';
 }
 
-/** Returns the held amount to the available balance. Only a pending withdrawal. */
+/**
+ * Returns the held amount to the available balance: a pending withdrawal, or an approved one whose
+ * payment has not been given yet.
+ */
 export async function declineWithdrawal(
   tx: Transaction,
   { actor, now }: { actor: Actor; now: Date },
   id: string,
   { reason }: { reason: string | null },
 ): Promise<void> {
-  const withdrawal = await lockPendingWithdrawal(tx, id);
+  const withdrawal = await lockWithdrawal(tx, { id });
+  if (!withdrawal) throw new AppError('NOT_FOUND', MESSAGES.transactionNotFound);
+  const isDeclinable = withdrawal.status === 'pending' || withdrawal.payoutState === 'awaitingPayment';
+  if (!isDeclinable) throw new AppError('CONFLICT', MESSAGES.alreadyProcessed);
   await postTransfers(tx, [
     {
       from: { userId: withdrawal.userId, kind: 'withdrawal_hold' },
@@ -228,13 +280,13 @@ export async function declineWithdrawal(
       reason,
     },
   ]);
-  await recordWithdrawalDecision(tx, {
-    id,
+  await updateWithdrawal(tx, id, {
     status: 'rejected',
     decidedBy: actor.user.id,
-    reason,
-    payoutTxHash: null,
     decidedAt: now,
+    decisionReason: reason,
+    payoutTxHash: null,
+    payoutState: null,
   });
   await notifyAndMail(
     tx,
@@ -251,7 +303,7 @@ export async function declineWithdrawal(
     action: 'withdrawal.decline',
     targetType: 'withdrawal',
     targetId: id,
-    before: { status: 'pending' },
+    before: { status: withdrawal.status, payoutState: withdrawal.payoutState },
     after: { status: 'rejected', reason, txHash: null },
   });
 }
@@ -265,6 +317,7 @@ async function lockPendingWithdrawal(tx: Transaction, id: string): Promise<Withd
 
 export async function getWithdrawals(
   db: Executor,
+  config: ChainConfig,
   filter: { userId?: string; status?: TransactionStatus; page: number; pageSize: number },
 ): Promise<Page<Withdrawal>> {
   const { rows, total } = await listWithdrawals(db, filter);
@@ -277,6 +330,7 @@ export async function getWithdrawals(
         row.withdrawal,
         row.fullName,
         approvals.filter((approval) => approval.withdrawalId === row.withdrawal.id),
+        config,
       ),
     ),
     page: filter.page,
@@ -288,10 +342,11 @@ export async function getWithdrawals(
 /** The console's list: every withdrawal with its approvals, and how many staff can approve one. */
 export async function getWithdrawalsForAdmin(
   db: Executor,
+  config: ChainConfig,
   filter: { status?: TransactionStatus; page: number; pageSize: number },
 ) {
   const [page, approvers] = await Promise.all([
-    getWithdrawals(db, filter),
+    getWithdrawals(db, config, filter),
     listStaffHolding(db, 'money.approve'),
   ]);
   const administratorCount = approvers.length;
