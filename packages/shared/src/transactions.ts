@@ -243,6 +243,11 @@ export const WithdrawalSchema = z.object({
   requiredApprovals: z.number().int(),
   /** The administrators' approvals recorded so far, first first. */
   approvals: z.array(z.object({ adminName: z.string(), at: z.string() })),
+  /**
+   * Its payout is read from the chain (ETH and USDT to an Ethereum address, with a node): approving
+   * takes no reference, and the payment's transaction hash is given once it is mined.
+   */
+  isPayoutCheckedOnChain: z.boolean(),
   /** Set once approved. */
   payout: WithdrawalPayoutSchema.nullable(),
 });

@@ -74,6 +74,7 @@ function toWithdrawal(
       adminName: approval.adminName,
       at: approval.at.toISOString(),
     })),
+    isPayoutCheckedOnChain: isPayoutCheckedOnChain(row, config),
     payout: payoutOf(row, config),
   };
 }
