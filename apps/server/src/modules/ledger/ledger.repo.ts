@@ -100,9 +100,11 @@ export async function readLedgerHealth(db: Executor) {
       (select count(*) from deposits d where d.status = 'approved' and (
         select count(*) from ledger_transfers t where t.reference_id = d.id and t.kind = 'deposit') <> 1
       )::text as unsettled_deposits,
-      (select count(*) from withdrawals w where w.status <> 'pending' and (
+      -- Declined or paid: settled once. Pending or approved and waiting for its payment: held still.
+      (select count(*) from withdrawals w where (
         select count(*) from ledger_transfers t where t.reference_id = w.id
-          and t.kind in ('withdrawal_payout', 'withdrawal_release')) <> 1
+          and t.kind in ('withdrawal_payout', 'withdrawal_release'))
+        <> case when w.status = 'rejected' or w.payout_state = 'paid' then 1 else 0 end
       )::text as unsettled_withdrawals,
       (select json_agg(json_build_object('kind', kind,
           'balanceCents', (case when is_open then net else stored end)::text) order by kind)
