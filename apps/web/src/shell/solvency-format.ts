@@ -4,17 +4,17 @@
  * Solvency page and the console's Solvency page both show them.
  */
 
-import type {
-  Coin,
-  LiabilitySnapshot,
-  ProofCheck,
-  Sha256,
-  SolvencyStatement,
-  StatedReserve,
+import {
+  COIN_SYMBOLS,
+  type Coin,
+  type LiabilitySnapshot,
+  type ProofCheck,
+  type Sha256,
+  type SolvencyStatement,
+  type StatedReserve,
 } from '@vestora/shared';
 
-export { COIN_DECIMALS, formatBaseUnits } from '@vestora/shared';
-export const COIN_SYMBOLS: Record<Coin, string> = { btc: 'BTC', eth: 'ETH', usdt: 'USDT' };
+export { COIN_DECIMALS, COIN_SYMBOLS, formatBaseUnits } from '@vestora/shared';
 export const COIN_NAMES: Record<Coin, string> = { btc: 'Bitcoin', eth: 'Ether', usdt: 'USDT' };
 
 const INTEGER = /^(0|[1-9]\d*)$/;

@@ -1,14 +1,14 @@
-import { formatReference, HISTORY_TYPES, type HistoryItem, type HistoryType } from '@vestora/shared';
+import { COINS, formatReference, HISTORY_TYPES, type HistoryItem, type HistoryType } from '@vestora/shared';
 import { useId } from 'react';
 import { errorMessage } from '../../../client/api.ts';
 import { ChainDetailsNote } from '../../../ui/chain-details.tsx';
 import { Pagination } from '../../../ui/pagination.tsx';
+import { PayoutNote } from '../../../ui/payout-note.tsx';
 import { PageSpinner } from '../../../ui/spinner.tsx';
 import { StatusBadge } from '../../../ui/status-badge.tsx';
 import { ErrorNote } from '../../../ui/table.tsx';
 import { useListParams } from '../../../ui/use-list-params.ts';
 import { COIN_NAMES, formatDateTime, usd } from '../format.ts';
-import { PayoutReference } from '../payout-reference.tsx';
 import { HISTORY_PAGE_SIZE, useHistory } from './history-api.ts';
 import { StatementExport } from './statement-export.tsx';
 
@@ -47,6 +47,7 @@ function describeItem({ type, mode }: HistoryItem): { title: string; isCredit: b
 function HistoryRow({ item }: { item: HistoryItem }) {
   const { title, isCredit } = describeItem(item);
   const isRejected = item.status === 'rejected';
+  const coin = COINS.find((known) => known === item.mode);
   return (
     <li className="flex items-start justify-between gap-4 px-4 py-3 sm:px-5">
       <div className="min-w-0 space-y-0.5">
@@ -55,7 +56,7 @@ function HistoryRow({ item }: { item: HistoryItem }) {
           {formatDateTime(item.createdAt)} · <span className="font-mono">{formatReference(item._id)}</span>
         </p>
         {item.chain && <ChainDetailsNote chain={item.chain} coin={item.mode} />}
-        <PayoutReference reference={item.payoutReference} />
+        {item.payout && coin && <PayoutNote payout={item.payout} coin={coin} />}
         {item.reason && <p className="text-sm text-slate-700">Reason: {item.reason}</p>}
       </div>
       <div className="flex shrink-0 flex-col items-end gap-1">

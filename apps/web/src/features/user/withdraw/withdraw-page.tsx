@@ -6,6 +6,7 @@ import { CardSection } from '../../../ui/card.tsx';
 import { FormError, TextField } from '../../../ui/field.tsx';
 import { Notice } from '../../../ui/notice.tsx';
 import { Pagination } from '../../../ui/pagination.tsx';
+import { PayoutNote } from '../../../ui/payout-note.tsx';
 import { PageSpinner } from '../../../ui/spinner.tsx';
 import { StatusBadge } from '../../../ui/status-badge.tsx';
 import { ErrorNote } from '../../../ui/table.tsx';
@@ -15,7 +16,6 @@ import { EmailConfirmationNotice } from '../account/email-confirmation-notice.ts
 import { useProfile } from '../account/profile-api.ts';
 import { CoinMark, CoinSelectField } from '../deposit/coin-choice.tsx';
 import { COIN_NAMES, formatDateTime, usd } from '../format.ts';
-import { PayoutReference } from '../payout-reference.tsx';
 import { useSubmissionKey } from '../submission-key.ts';
 import { WithdrawalAddressBook } from './withdrawal-address-book.tsx';
 import { useWithdrawalAddressBook } from './withdrawal-addresses-api.ts';
@@ -150,6 +150,7 @@ function WithdrawalForm({ user }: { user: TradeUser }) {
           <p className="text-xs text-slate-600">
             One of your saved addresses that is ready for withdrawals; manage them in the address book below.
           </p>
+          <p className="text-sm text-slate-700">{MESSAGES.withdrawalFeePolicy}</p>
           <FormError message={errors.root?.message} />
           <Button type="submit" className="w-full">
             {requestWithdrawal.isPending ? 'Processing...' : 'WITHDRAW'}
@@ -189,7 +190,7 @@ function WithdrawalRequests() {
                     To {withdrawal.address}
                   </p>
                   <p className="text-xs text-slate-500">{formatDateTime(withdrawal.createdAt)}</p>
-                  <PayoutReference reference={withdrawal.payoutTxHash} />
+                  {withdrawal.payout && <PayoutNote payout={withdrawal.payout} coin={withdrawal.method} />}
                   {withdrawal.reason && <p className="text-xs text-red-700">Reason: {withdrawal.reason}</p>}
                 </div>
               </div>
