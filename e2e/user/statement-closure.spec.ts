@@ -46,7 +46,7 @@ function rowsOf(csv: string): string[] {
   expect(csv.startsWith('\uFEFF')).toBe(true);
   const lines = csv.slice(1).split('\r\n');
   expect(lines.pop()).toBe('');
-  expect(lines.shift()).toBe('Date (UTC),Type,Reference,Amount (USD),Balance after (USD),Reason');
+  expect(lines.shift()).toBe('Date (UTC),Type,Reference,Amount (USD),Balance after (USD),Reason,Transaction');
   return lines;
 }
 

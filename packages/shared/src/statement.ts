@@ -32,6 +32,8 @@ export const STATEMENT_COLUMNS = [
   'Amount (USD)',
   'Balance after (USD)',
   'Reason',
+  /** A withdrawal's payout: its transaction id, or the reference staff gave. */
+  'Transaction',
 ] as const;
 
 /** What a closing account confirms with: the password, and the second factor when it is on. */

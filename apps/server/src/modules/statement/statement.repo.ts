@@ -60,6 +60,7 @@ export type MovementRow = {
   delta_cents: string;
   balance_after_cents: string;
   reason: string | null;
+  payout_tx_hash: string | null;
 };
 
 /**
@@ -95,7 +96,7 @@ export async function listMovementsPage(
       to_char(m.created_at at time zone 'UTC', 'YYYY-MM-DD HH24:MI:SS') as at,
       m.kind, m.reference_id, m.delta::text as delta_cents,
       (${openingCents.toString()}::bigint + sum(m.delta) over (order by m.created_at, m.id))::text as balance_after_cents,
-      m.reason
+      m.reason, w.payout_tx_hash
     from (
       (select c.id, c.created_at, c.kind, c.reference_id, c.amount_cents as delta, c.reason
         from ledger_transfers c where c.credit_account_id = ${accountId} and ${onPage('c')}
@@ -105,6 +106,7 @@ export async function listMovementsPage(
         from ledger_transfers d where d.debit_account_id = ${accountId} and ${onPage('d')}
         order by d.created_at, d.id limit ${limit})
     ) m
+    left join withdrawals w on w.id = m.reference_id and m.kind = 'withdrawal_hold'
     order by m.created_at, m.id
     limit ${limit}`);
   return result.rows;

@@ -111,6 +111,7 @@ async function writeMovements(
               centsToDecimalText(BigInt(row.delta_cents)),
               centsToDecimalText(BigInt(row.balance_after_cents)),
               row.reason ?? '',
+              row.payout_tx_hash ?? '',
             ]),
           )
           .join(''),

