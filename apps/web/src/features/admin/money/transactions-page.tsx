@@ -6,9 +6,10 @@ import {
   TRANSACTION_TYPES,
 } from '@vestora/shared';
 import { approveDepositRoute, declineDepositRoute } from '@vestora/shared/routes';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { ChainDetailsNote } from '../../../ui/chain-details.tsx';
+import { FilterSelect } from '../../../ui/filter-select.tsx';
 import { formatDateTime, usd } from '../../../ui/format.ts';
 import { PageHeader } from '../../../ui/page-header.tsx';
 import { QueryTable } from '../../../ui/query-table.tsx';
@@ -19,39 +20,6 @@ import { ApproveDialog, DecisionButtons, DeclineDialog, type OpenDecision } from
 import { TRANSACTIONS_PAGE_SIZE, type TransactionsQuery, useTransactions } from './transactions-api.ts';
 
 const COLUMNS = ['Reference', 'Mode', 'User', 'Amount', 'Status', 'Date', 'Action', 'Receipt'];
-
-function FilterSelect({
-  label,
-  value,
-  options,
-  onChange,
-}: {
-  label: string;
-  value: string;
-  options: [string, string][];
-  onChange: (value: string) => void;
-}) {
-  const id = useId();
-  return (
-    <div className="flex-1 sm:flex-none">
-      <label htmlFor={id} className="mb-1 block text-xs font-medium text-slate-600">
-        {label}
-      </label>
-      <select
-        id={id}
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-        className="block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm focus:border-brand-600 focus:ring-2 focus:ring-brand-600/20 focus:outline-none sm:w-44"
-      >
-        {options.map(([optionValue, optionLabel]) => (
-          <option key={optionValue} value={optionValue}>
-            {optionLabel}
-          </option>
-        ))}
-      </select>
-    </div>
-  );
-}
 
 function TransactionAction({
   transaction,
