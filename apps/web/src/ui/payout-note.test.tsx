@@ -1,7 +1,7 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import type { WithdrawalPayout } from '@vestora/shared';
 import { afterEach, describe, expect, it } from 'vitest';
-import { PayoutNote, refetchWhileConfirming } from './payout-note.tsx';
+import { PayoutNote, refetchWhileUnpaid } from './payout-note.tsx';
 
 const TX_ID = `0x${'ab'.repeat(32)}`;
 
@@ -78,10 +78,12 @@ describe('PayoutNote', () => {
   });
 });
 
-describe('refetchWhileConfirming', () => {
-  it('asks again only while a payout is on its way to its confirmations', () => {
-    expect(refetchWhileConfirming(undefined)).toBe(false);
-    expect(refetchWhileConfirming([{ payout: null }, { payout: AWAITING }])).toBe(false);
-    expect(refetchWhileConfirming([{ payout: { ...AWAITING, state: 'broadcast' } }])).toBeGreaterThan(0);
+describe('refetchWhileUnpaid', () => {
+  it('asks again only while a payout waits for its transaction or its confirmations', () => {
+    const paid: WithdrawalPayout = { ...AWAITING, state: 'paid' };
+    expect(refetchWhileUnpaid(undefined)).toBe(false);
+    expect(refetchWhileUnpaid([{ payout: null }, {}, { payout: paid }])).toBe(false);
+    expect(refetchWhileUnpaid([{ payout: paid }, { payout: AWAITING }])).toBeGreaterThan(0);
+    expect(refetchWhileUnpaid([{ payout: { ...AWAITING, state: 'broadcast' } }])).toBeGreaterThan(0);
   });
 });

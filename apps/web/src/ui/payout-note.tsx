@@ -13,12 +13,16 @@ export function payoutStateText({ state, confirmations, requiredConfirmations }:
   }
 }
 
-/** How often a list holding a payout on its way to its confirmations asks again. */
-const CONFIRMING_POLL_MS = 5000;
+/** How often a list holding a payout that is not paid yet asks again. */
+const UNPAID_POLL_MS = 10_000;
 
-/** A list's `refetchInterval`: every few seconds while one of its payouts gains confirmations. */
-export function refetchWhileConfirming(items: readonly { payout?: WithdrawalPayout | null }[] | undefined) {
-  return items?.some((item) => item.payout?.state === 'broadcast') ? CONFIRMING_POLL_MS : false;
+/**
+ * A list's `refetchInterval`: every few seconds while one of its payouts is not paid yet, waiting
+ * for its transaction or gaining confirmations, so the page follows it to Paid by itself.
+ */
+export function refetchWhileUnpaid(items: readonly { payout?: WithdrawalPayout | null }[] | undefined) {
+  const isUnpaid = items?.some((item) => item.payout && item.payout.state !== 'paid');
+  return isUnpaid ? UNPAID_POLL_MS : false;
 }
 
 /**

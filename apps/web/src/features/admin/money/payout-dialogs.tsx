@@ -189,7 +189,7 @@ export function UnsignedTransactionDialog({ act, onClose }: { act: OpenPayoutAct
       </QueryView>
       <DialogActions>
         <Button variant="secondary" onClick={onClose}>
-          Close
+          Done
         </Button>
       </DialogActions>
     </Modal>

@@ -2,14 +2,14 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { MESSAGES, type TransactionStatus } from '@vestora/shared';
 import { adminWithdrawalsRoute, payoutTransactionRoute, unsignedPayoutRoute } from '@vestora/shared/routes';
 import { callApi, queryKeyOf, routeQuery } from '../../../client/api.ts';
-import { refetchWhileConfirming } from '../../../ui/payout-note.tsx';
+import { refetchWhileUnpaid } from '../../../ui/payout-note.tsx';
 import { useToastMutation } from '../../../ui/use-toast-mutation.ts';
 
 export const WITHDRAWALS_PAGE_SIZE = 20;
 
 /**
  * Withdrawals of one status, newest first: the queue waiting for a decision, or those decided. A
- * payout on its way to its confirmations is followed by itself.
+ * payout not paid yet is followed to Paid by itself.
  */
 export function useWithdrawals(status: TransactionStatus, page: number) {
   const query = { status, page, pageSize: WITHDRAWALS_PAGE_SIZE };
@@ -17,7 +17,7 @@ export function useWithdrawals(status: TransactionStatus, page: number) {
     queryKey: queryKeyOf(adminWithdrawalsRoute, { query }),
     queryFn: ({ signal }) => callApi(adminWithdrawalsRoute, { query, signal }),
     placeholderData: keepPreviousData,
-    refetchInterval: ({ state }) => refetchWhileConfirming(state.data?.data),
+    refetchInterval: ({ state }) => refetchWhileUnpaid(state.data?.data),
   });
 }
 

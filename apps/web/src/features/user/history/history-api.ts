@@ -2,7 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { HistoryType } from '@vestora/shared';
 import { userHistoryRoute } from '@vestora/shared/routes';
 import { queryKeyOf, routeQuery } from '../../../client/api.ts';
-import { refetchWhileConfirming } from '../../../ui/payout-note.tsx';
+import { refetchWhileUnpaid } from '../../../ui/payout-note.tsx';
 
 export const HISTORY_PAGE_SIZE = 20;
 /** The prefix of every page and filter of the history: what a change to the user's money reloads. */
@@ -14,6 +14,6 @@ export function useHistory({ page, type }: { page: number; type: HistoryType | n
   return useQuery({
     ...routeQuery(userHistoryRoute, { query }),
     placeholderData: keepPreviousData,
-    refetchInterval: ({ state }) => refetchWhileConfirming(state.data?.data),
+    refetchInterval: ({ state }) => refetchWhileUnpaid(state.data?.data),
   });
 }

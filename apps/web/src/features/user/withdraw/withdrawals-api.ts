@@ -2,7 +2,7 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import type { Coin } from '@vestora/shared';
 import { requestWithdrawalRoute, userWithdrawalsRoute } from '@vestora/shared/routes';
 import { callApi, queryKeyOf, routeQuery } from '../../../client/api.ts';
-import { refetchWhileConfirming } from '../../../ui/payout-note.tsx';
+import { refetchWhileUnpaid } from '../../../ui/payout-note.tsx';
 import { useToastMutation } from '../../../ui/use-toast-mutation.ts';
 import { PROFILE_KEY } from '../account/profile-api.ts';
 import { HISTORY_KEY } from '../history/history-api.ts';
@@ -14,8 +14,8 @@ export function useWithdrawals(page: number) {
   return useQuery({
     ...routeQuery(userWithdrawalsRoute, { query }),
     placeholderData: keepPreviousData,
-    // A payout on chain gains confirmations until it is paid: the list follows it by itself.
-    refetchInterval: ({ state }) => refetchWhileConfirming(state.data?.data),
+    // An approved withdrawal waits for its transaction, then its confirmations: the list follows it.
+    refetchInterval: ({ state }) => refetchWhileUnpaid(state.data?.data),
   });
 }
 
