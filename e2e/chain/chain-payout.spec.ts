@@ -162,6 +162,7 @@ for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
       contexts = [];
     });
 
+    // The pages follow the payout every few seconds: longer than the default minute on a busy machine.
     it('is approved without a reference, refused from an unregistered address, recorded from the treasury, and followed to Paid', async () => {
       const fullName = viewportName === 'phone' ? 'Grace Hopper' : 'Ada Lovelace';
       const { person, address, withdrawalId } = await personWithdrawing(fullName);
@@ -273,7 +274,6 @@ for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
       await row.getByText('Paid', { exact: true }).waitFor();
       expect(await row.getByRole('button', { name: 'Record payment' }).count()).toBe(0);
       expect(await row.getByRole('button', { name: 'Decline' }).count()).toBe(0);
-      // Two lists follow the payout every few seconds: more than the default minute on a busy machine.
     }, 150_000);
   });
 }
