@@ -12,7 +12,7 @@ import { moveDiskFilesIntoDatabase } from './modules/files/disk-import.ts';
 import { startHousekeeping } from './modules/housekeeping/housekeeping.service.ts';
 import { startPlanPayouts } from './modules/investments/plan-payouts.ts';
 import { liabilityKeys, startLiabilitySnapshots } from './modules/liabilities/liabilities.service.ts';
-import { startPayoutFollower } from './modules/withdrawals/payouts.service.ts';
+import { startPayoutFollower } from './modules/withdrawals/payout-follower.ts';
 
 const config = loadConfig();
 const webDistDir = config.webDistDir ?? fileURLToPath(new URL('../../web/dist', import.meta.url));

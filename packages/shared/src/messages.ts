@@ -244,6 +244,30 @@ export const MESSAGES = {
   payoutTxAccepted:
     'Transaction accepted. The withdrawal is marked paid once the transaction has its confirmations.',
   payoutTxConfirmed: 'Transaction accepted and confirmed. The withdrawal is paid.',
+  payoutBatchNeedsNode:
+    'No Bitcoin node is configured: set BITCOIN_RPC_URL and restart the server to pay Bitcoin withdrawals in a batch.',
+  payoutBatchNeedsWallet:
+    "Set the Bitcoin wallet key under Wallets first: a batch spends its addresses' outputs and sends the change back to it.",
+  payoutBatchWithdrawalsInvalid:
+    'Choose approved Bitcoin withdrawals that wait for their payment and are in no other batch.',
+  payoutBatchFeeRateInvalid: 'Enter the fee rate as a whole number of sat/vB, from 1 to 10000.',
+  payoutBatchCreated:
+    'Batch created. Sign its PSBT in your wallet, then upload the signed PSBT or the raw transaction.',
+  payoutBatchNotFound: 'This payout batch does not exist.',
+  payoutBatchNotOpen: 'This batch is no longer open: it was broadcast or cancelled.',
+  payoutBatchCancelled: 'Batch cancelled. Its withdrawals wait for a payment again and its outputs are free.',
+  payoutBatchUnreadable: 'This is neither a PSBT (base64) nor a raw transaction (hex).',
+  payoutBatchUnsigned:
+    'This PSBT is not fully signed: sign every input in your wallet, then upload it again.',
+  payoutBatchSignedRequired: 'Paste the signed PSBT or the raw transaction.',
+  payoutBatchOtherInputs: "This transaction spends other outputs than the batch's.",
+  payoutBatchSpendsOtherBatch: 'This transaction spends outputs locked by another open batch.',
+  payoutBatchExtraOutput: 'This transaction adds an output the batch does not have.',
+  payoutBatchChangedOutput: "This transaction pays an address or an amount other than the batch's.",
+  payoutBatchDiffers: "This transaction differs from the batch's (version, lock time or sequence).",
+  payoutBatchBroadcast:
+    'Transaction broadcast. Its withdrawals are marked paid once it has its confirmations.',
+  payoutInOpenBatch: 'This withdrawal is in an open payout batch: cancel the batch first.',
   solvencyRateMissing:
     'Set the USD rate of every coin held in reserve under Exchange rates before taking a snapshot.',
   reserveRegistered: 'Reserve address registered. It counts from the next snapshot.',
@@ -354,4 +378,14 @@ export function withdrawalsLockedMessage(until: Date): string {
 /** A payout transaction that pays the withdrawal's address less than the coin amount fixed at approval. */
 export function payoutTooLittleMessage(paid: string, owed: string, symbol: string): string {
   return `This transaction pays ${paid} ${symbol}; the withdrawal is owed ${owed} ${symbol}.`;
+}
+
+/** Spendable outputs that do not cover a batch: what there is, in BTC. */
+export function payoutBatchNotEnoughFundsMessage(available: string): string {
+  return `The spendable outputs (${available} BTC) do not cover these withdrawals and the fee. Fund a deposit or reserve address, or choose fewer withdrawals.`;
+}
+
+/** The node refused the signed transaction: it is followed in blocks all the same. */
+export function payoutBatchNodeRefusedMessage(answer: string): string {
+  return `The node did not take the transaction (${answer}). It is followed in blocks all the same: relay it through another node if it does not confirm.`;
 }

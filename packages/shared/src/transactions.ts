@@ -259,3 +259,58 @@ export interface Page<T> {
   pageSize: number;
   total: number;
 }
+
+export const PAYOUT_BATCH_STATES = ['open', 'broadcast', 'confirmed', 'dropped', 'cancelled'] as const;
+
+/** A Bitcoin transaction paying approved withdrawals, from its unsigned PSBT to its confirmation. */
+export const PayoutBatchSchema = z.object({
+  id: z.string(),
+  state: z.enum(PAYOUT_BATCH_STATES),
+  txid: z.string(),
+  txUrl: z.string(),
+  /** The unsigned PSBT, base64, for the operator's wallet to sign. */
+  psbt: z.string(),
+  feeRateSatPerVbyte: z.number().int(),
+  feeBaseUnits: z.string(),
+  changeAddress: z.string().nullable(),
+  changeBaseUnits: z.string(),
+  inputs: z.array(
+    z.object({ txid: z.string(), vout: z.number().int(), address: z.string(), amountBaseUnits: z.string() }),
+  ),
+  withdrawals: z.array(
+    z.object({ id: z.string(), fullName: z.string(), address: z.string(), amountBaseUnits: z.string() }),
+  ),
+  /** What the node said when the signed transaction was handed to it; null when it took it. */
+  nodeAnswer: z.string().nullable(),
+  confirmations: z.number().int().nullable(),
+  createdAt: z.string(),
+  broadcastAt: z.string().nullable(),
+});
+export type PayoutBatch = z.infer<typeof PayoutBatchSchema>;
+
+export const PayoutBatchesSchema = z.object({
+  /** Open and on-chain batches, newest first. */
+  data: z.array(PayoutBatchSchema),
+  /** The node's fee rate for six blocks, sat/vB; null without a node or an estimate. */
+  feeRateEstimate: z.number().int().nullable(),
+});
+
+export const CreatePayoutBatchRequestSchema = z.object({
+  withdrawalIds: z
+    .array(z.uuid(MESSAGES.payoutBatchWithdrawalsInvalid), MESSAGES.payoutBatchWithdrawalsInvalid)
+    .min(1, MESSAGES.payoutBatchWithdrawalsInvalid)
+    .max(100, MESSAGES.payoutBatchWithdrawalsInvalid),
+  feeRate: z.coerce
+    .number(MESSAGES.payoutBatchFeeRateInvalid)
+    .int(MESSAGES.payoutBatchFeeRateInvalid)
+    .min(1, MESSAGES.payoutBatchFeeRateInvalid)
+    .max(10_000, MESSAGES.payoutBatchFeeRateInvalid),
+});
+
+export const SignedPayoutBatchRequestSchema = z.object({
+  signed: z
+    .string(MESSAGES.payoutBatchSignedRequired)
+    .trim()
+    .min(1, MESSAGES.payoutBatchSignedRequired)
+    .max(400_000, MESSAGES.payoutBatchUnreadable),
+});

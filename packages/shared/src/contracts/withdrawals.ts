@@ -3,8 +3,12 @@ import { defineRoute, idParams, MessageResponseSchema, pageOf } from '../contrac
 import { MESSAGES } from '../messages.ts';
 import {
   ApproveWithdrawalRequestSchema,
+  CreatePayoutBatchRequestSchema,
   DeclineRequestSchema,
+  PayoutBatchesSchema,
+  PayoutBatchSchema,
   PayoutTransactionRequestSchema,
+  SignedPayoutBatchRequestSchema,
   UnsignedTransactionSchema,
   WithdrawalSchema,
   WithdrawalsQuerySchema,
@@ -97,4 +101,55 @@ export const unsignedPayoutRoute = defineRoute({
     'An unsigned EIP-1559 transaction paying an approved ETH or USDT withdrawal its coin amount, fees from the node, for any wallet to sign (it adds its nonce).',
   params: withdrawalId,
   response: UnsignedTransactionSchema,
+});
+
+const batchId = idParams(MESSAGES.payoutBatchNotFound);
+
+export const payoutBatchesRoute = defineRoute({
+  method: 'GET',
+  path: '/api/admin/payout-batches',
+  access: 'admin',
+  permission: 'money.read',
+  summary: "Open and on-chain Bitcoin payout batches, newest first, with the node's fee rate estimate.",
+  response: PayoutBatchesSchema,
+});
+
+export const createPayoutBatchRoute = defineRoute({
+  method: 'POST',
+  path: '/api/admin/payout-batches',
+  access: 'admin',
+  permission: 'money.approve',
+  summary:
+    "One unsigned PSBT paying the chosen approved Bitcoin withdrawals their coin amounts, spending outputs of the wallet's addresses and of reserve addresses (locked while the batch is open), change to the wallet key's next internal address, at the fee rate given.",
+  body: CreatePayoutBatchRequestSchema,
+  response: z.object({ data: PayoutBatchSchema, message: z.string() }),
+  status: 201,
+  idempotent: true,
+  isReauthRequired: true,
+});
+
+export const signedPayoutBatchRoute = defineRoute({
+  method: 'PUT',
+  path: '/api/admin/payout-batches/:id/signed',
+  access: 'admin',
+  permission: 'money.approve',
+  summary:
+    "The signed PSBT (base64) or raw transaction (hex) of an open batch: accepted only if it is the batch's transaction exactly, then handed to the node and followed in blocks; its withdrawals are paid after their confirmations.",
+  params: batchId,
+  body: SignedPayoutBatchRequestSchema,
+  response: MessageResponseSchema,
+  idempotent: true,
+  isReauthRequired: true,
+});
+
+export const cancelPayoutBatchRoute = defineRoute({
+  method: 'DELETE',
+  path: '/api/admin/payout-batches/:id',
+  access: 'admin',
+  permission: 'money.approve',
+  summary:
+    'Cancel an open batch before it is signed and broadcast: its withdrawals wait again and its outputs are freed.',
+  params: batchId,
+  response: MessageResponseSchema,
+  idempotent: true,
 });

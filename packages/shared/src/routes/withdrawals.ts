@@ -29,3 +29,19 @@ export const unsignedPayoutRoute: RouteRef<typeof withdrawals.unsignedPayoutRout
   method: 'GET',
   path: '/api/admin/withdrawals/:id/unsigned-transaction',
 };
+export const payoutBatchesRoute: RouteRef<typeof withdrawals.payoutBatchesRoute> = {
+  method: 'GET',
+  path: '/api/admin/payout-batches',
+};
+export const createPayoutBatchRoute: RouteRef<typeof withdrawals.createPayoutBatchRoute> = {
+  method: 'POST',
+  path: '/api/admin/payout-batches',
+};
+export const signedPayoutBatchRoute: RouteRef<typeof withdrawals.signedPayoutBatchRoute> = {
+  method: 'PUT',
+  path: '/api/admin/payout-batches/:id/signed',
+};
+export const cancelPayoutBatchRoute: RouteRef<typeof withdrawals.cancelPayoutBatchRoute> = {
+  method: 'DELETE',
+  path: '/api/admin/payout-batches/:id',
+};

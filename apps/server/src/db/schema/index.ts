@@ -11,6 +11,7 @@ export * from './money.ts';
 export * from './notifications.ts';
 export * from './operations.ts';
 export * from './password-resets.ts';
+export * from './payout-batches.ts';
 export * from './plans.ts';
 export * from './rates.ts';
 export * from './reserves-bitcoin.ts';

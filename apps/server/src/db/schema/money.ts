@@ -13,6 +13,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { payoutBatches } from './payout-batches.ts';
 import { storedFiles, users } from './users.ts';
 
 export const deposits = pgTable(
@@ -74,6 +75,8 @@ export const withdrawals = pgTable(
     payoutConfirmations: integer('payout_confirmations'),
     requiredConfirmations: integer('required_confirmations'),
     paidAt: timestamp('paid_at', { withTimezone: true }),
+    /** The Bitcoin batch paying it, while one is open or on chain. */
+    payoutBatchId: uuid('payout_batch_id').references(() => payoutBatches.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
@@ -81,6 +84,9 @@ export const withdrawals = pgTable(
     index('withdrawals_created_idx').on(table.createdAt, table.id),
     index('withdrawals_status_idx').on(table.status, table.createdAt, table.id),
     uniqueIndex('withdrawals_payout_settlement_key_idx').on(table.payoutSettlementKey),
+    index('withdrawals_payout_batch_idx')
+      .on(table.payoutBatchId)
+      .where(sql`${table.payoutBatchId} IS NOT NULL`),
     index('withdrawals_broadcast_idx').on(table.createdAt).where(sql`${table.payoutState} = 'broadcast'`),
   ],
 );

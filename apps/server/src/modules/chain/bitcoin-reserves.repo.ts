@@ -117,3 +117,35 @@ export async function listUnspentOutputsAt(
     )
     .orderBy(bitcoinFollowedOutputs.blockHeight, bitcoinFollowedOutputs.txid, bitcoinFollowedOutputs.vout);
 }
+
+/** Who spent each of these outputs and at which height, as the follower recorded it. */
+export async function listOutpointSpends(
+  db: Executor,
+  outpoints: { txid: string; vout: number }[],
+): Promise<Map<string, { spentByTxid: string | null; spentAtHeight: number | null }>> {
+  if (outpoints.length === 0) return new Map();
+  const rows = await db
+    .select({
+      txid: bitcoinFollowedOutputs.txid,
+      vout: bitcoinFollowedOutputs.vout,
+      spentByTxid: bitcoinFollowedOutputs.spentByTxid,
+      spentAtHeight: bitcoinFollowedOutputs.spentAtHeight,
+    })
+    .from(bitcoinFollowedOutputs)
+    .where(
+      or(
+        ...outpoints.map((outpoint) =>
+          and(eq(bitcoinFollowedOutputs.txid, outpoint.txid), eq(bitcoinFollowedOutputs.vout, outpoint.vout)),
+        ),
+      ),
+    );
+  return new Map(
+    rows.map((row) => [
+      `${row.txid}:${row.vout}`,
+      {
+        spentByTxid: row.spentByTxid,
+        spentAtHeight: row.spentAtHeight === null ? null : Number(row.spentAtHeight),
+      },
+    ]),
+  );
+}

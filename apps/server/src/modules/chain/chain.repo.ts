@@ -341,3 +341,21 @@ export async function countWaitingForRate(db: Executor): Promise<Map<Coin, numbe
     .groupBy(chainPayments.coin);
   return new Map(rows.map((row) => [row.coin, row.total]));
 }
+
+/**
+ * The deposit addresses handed out from a key that the deposit watcher saw paid, each with the
+ * lowest block height of a payment to it: where following its outputs can start.
+ */
+export async function listPaidDepositAddresses(
+  db: Executor,
+  { xpub }: { xpub: string },
+): Promise<{ address: string; firstPaidHeight: number }[]> {
+  const { rows } = await db.execute<{ address: string; first_paid_height: string }>(sql`
+    select deposit.address, min(payment.block_height)::text as first_paid_height
+    from ${depositAddresses} deposit
+    join ${chainWallets} wallet on wallet.id = deposit.wallet_id
+    join ${chainPayments} payment on payment.address_id = deposit.id
+    where wallet.xpub = ${xpub} and payment.block_height is not null
+    group by deposit.address`);
+  return rows.map((row) => ({ address: row.address, firstPaidHeight: Number(row.first_paid_height) }));
+}

@@ -320,12 +320,21 @@ export function explorerUrl(config: ChainConfig, row: Pick<ChainPaymentRow, 'cha
   return config.explorerTxUrl[row.chain].replace('{txid}', encodeURIComponent(row.txId));
 }
 
-/** Without a wallet of the coin to ask: as deep as the solvency statement reads Ethereum. */
-const DEFAULT_PAYOUT_CONFIRMATIONS = 12;
+/** Without a wallet of the coin to ask: as deep as the solvency statement reads each chain. */
+const DEFAULT_PAYOUT_CONFIRMATIONS: Record<Coin, number> = { btc: 6, eth: 12, usdt: 12 };
+
+/** The coin's watch-only key in use, if one is set. */
+export async function activeWalletKey(
+  db: Executor,
+  coin: Coin,
+): Promise<{ xpub: string; confirmations: number } | undefined> {
+  const wallet = await getActiveWallet(db, { coin });
+  return wallet ? { xpub: wallet.xpub, confirmations: wallet.confirmations } : undefined;
+}
 
 /** Blocks a payout's transaction needs on top before it counts as paid: the coin's wallet setting. */
 export async function payoutConfirmations(db: Executor, coin: Coin): Promise<number> {
-  return (await getActiveWallet(db, { coin }))?.confirmations ?? DEFAULT_PAYOUT_CONFIRMATIONS;
+  return (await getActiveWallet(db, { coin }))?.confirmations ?? DEFAULT_PAYOUT_CONFIRMATIONS[coin];
 }
 
 function toChainPayment(

@@ -30,6 +30,14 @@ export function isEthereumReserveAddress(db: Executor, address: string): Promise
   return holdsReserveAddress(db, { coins: ['eth', 'usdt'], address: address.toLowerCase() });
 }
 
+/** The Bitcoin addresses registered as reserves by their own signature: what a payout batch may also spend. */
+export async function bitcoinReserveAddresses(db: Executor): Promise<string[]> {
+  const reserves = await listActiveReserves(db);
+  return reserves
+    .filter((reserve) => reserve.coin === 'btc' && reserve.kind === 'address')
+    .map((reserve) => reserve.address);
+}
+
 export interface ReserveSettings {
   /** PUBLIC_URL: the platform a challenge names. */
   publicUrl: string;

@@ -12,7 +12,6 @@ import type { Database, Executor } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { isEthereumAddress } from '../../lib/crypto-address.ts';
 import { AppError } from '../../lib/errors.ts';
-import { runAsLeader, startRepeating } from '../../lib/leader-job.ts';
 import { isUniqueViolation, runInTransaction, type Transaction } from '../../lib/transaction.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { explorerUrl } from '../chain/chain.service.ts';
@@ -38,20 +37,21 @@ import {
   type WithdrawalRow,
 } from './withdrawals.repo.ts';
 
-const PAYOUT_FOLLOW_LOCK_ID = 7_215_028;
 const SYMBOL: Record<Coin, string> = { btc: 'BTC', eth: 'ETH', usdt: 'USDT' };
 /** USDT is paid one token per dollar: 10^6 micro-units for 100 cents. */
 const USDT_CENTS_PER_COIN = 100n;
 
 /**
- * Whether Vestora reads a withdrawal's payout from a node: ETH and USDT to an Ethereum address while
- * ETHEREUM_RPC_URL is set (a USDT withdrawal to a TRON address is paid on a chain no node here reads).
+ * Whether Vestora reads a withdrawal's payout from a node: Bitcoin (paid in PSBT batches) while
+ * BITCOIN_RPC_URL is set, ETH and USDT to an Ethereum address while ETHEREUM_RPC_URL is (a USDT
+ * withdrawal to a TRON address is paid on a chain no node here reads).
  */
 export function isPayoutCheckedOnChain(
   { method, address }: Pick<WithdrawalRow, 'method' | 'address'>,
   config: ChainConfig,
 ): boolean {
-  return isEthereumCoin(method) && isEthereumAddress(address) && config.ethereumRpcUrl !== undefined;
+  if (method === 'btc') return config.bitcoinRpcUrl !== undefined;
+  return isEthereumAddress(address) && config.ethereumRpcUrl !== undefined;
 }
 
 /** The operator's node, for the routes and the follower; absent without ETHEREUM_RPC_URL. */
@@ -90,6 +90,8 @@ export function conversionText(
   return `${amount} at ${formatUsd(row.usdCentsPerCoin)} per ${SYMBOL[row.method]}`;
 }
 
+const chainOf = (coin: Coin) => (coin === 'btc' ? 'bitcoin' : 'ethereum');
+
 /** What the user and the console see of an approved withdrawal's payout. */
 export function payoutOf(row: WithdrawalRow, config: ChainConfig): WithdrawalPayout | null {
   if (row.payoutState === null) return null;
@@ -98,7 +100,7 @@ export function payoutOf(row: WithdrawalRow, config: ChainConfig): WithdrawalPay
     state: row.payoutState,
     isVerified: row.payoutVerified,
     txId,
-    txUrl: row.payoutVerified && txId ? explorerUrl(config, { chain: 'ethereum', txId }) : null,
+    txUrl: row.payoutVerified && txId ? explorerUrl(config, { chain: chainOf(row.method), txId }) : null,
     confirmations: row.payoutConfirmations,
     requiredConfirmations: row.requiredConfirmations,
     coinAmountBaseUnits: row.coinAmountBaseUnits,
@@ -145,7 +147,7 @@ export async function payWithdrawal(
   const txId = paid.payoutTxHash;
   const conversion = conversionText(paid);
   const more = paid.payoutVerified
-    ? [`Transaction: ${txId}`, explorerUrl(config, { chain: 'ethereum', txId: txId ?? '' })]
+    ? [`Transaction: ${txId}`, explorerUrl(config, { chain: chainOf(paid.method), txId: txId ?? '' })]
     : txId
       ? [`Payout reference: ${txId}`]
       : [];
@@ -217,7 +219,7 @@ export async function submitPayoutTransaction(
   const { actor, now, config, payouts } = deps;
   const withdrawal = await lockWithdrawal(tx, { id });
   if (!withdrawal) throw new AppError('NOT_FOUND', MESSAGES.transactionNotFound);
-  if (withdrawal.payoutState !== 'awaitingPayment' || !payouts) {
+  if (withdrawal.payoutState !== 'awaitingPayment' || !payouts || !isEthereumCoin(withdrawal.method)) {
     throw new AppError('CONFLICT', MESSAGES.payoutNotAwaiting);
   }
   const [read, tip] = await readOrUnavailable(() =>
@@ -267,7 +269,7 @@ export async function submitPayoutTransaction(
 }
 
 /** Back to waiting for a payment: its transaction left the chain or failed there. */
-async function releasePayout(tx: Transaction, withdrawal: WithdrawalRow, why: string): Promise<void> {
+export async function releasePayout(tx: Transaction, withdrawal: WithdrawalRow, why: string): Promise<void> {
   await updateWithdrawal(tx, withdrawal.id, {
     payoutState: 'awaitingPayment',
     payoutVerified: false,
@@ -333,19 +335,6 @@ export async function followPayouts(deps: PayoutFollowerDeps): Promise<void> {
       }
     });
   }
-}
-
-/** Follows payouts where this process holds the lock: one follower across every process. */
-export function startPayoutFollower(deps: Omit<PayoutFollowerDeps, 'payouts'>): () => Promise<void> {
-  const payouts = ethereumPayoutsOf(deps.config);
-  if (!payouts) return async () => {};
-  return startRepeating(
-    () =>
-      runAsLeader(deps.db, PAYOUT_FOLLOW_LOCK_ID, () => followPayouts({ ...deps, payouts })).catch(
-        (error: unknown) => deps.log.error({ err: error }, 'payout follower run failed'),
-      ),
-    deps.config.pollIntervalMs,
-  );
 }
 
 /** The transaction staff can sign to pay an approved ETH or USDT withdrawal, fees from the node. */

@@ -1,16 +1,27 @@
 import {
   adminWithdrawalsRoute,
   approveWithdrawalRoute,
+  cancelPayoutBatchRoute,
+  createPayoutBatchRoute,
   declineWithdrawalRoute,
   MESSAGES,
+  payoutBatchesRoute,
   payoutTransactionRoute,
   requestWithdrawalRoute,
+  signedPayoutBatchRoute,
   unsignedPayoutRoute,
   userWithdrawalsRoute,
 } from '@vestora/shared';
 import type { FastifyInstance } from 'fastify';
 import { throttle } from '../../lib/throttle.ts';
 import { route } from '../http/route.ts';
+import type { Actor } from '../sessions/actor.ts';
+import {
+  cancelPayoutBatch,
+  createPayoutBatch,
+  getPayoutBatches,
+  submitSignedBatch,
+} from './payout-batches.service.ts';
 import { ethereumPayoutsOf, submitPayoutTransaction, unsignedPayout } from './payouts.service.ts';
 import {
   approveWithdrawal,
@@ -28,6 +39,7 @@ const APPROVAL_MESSAGES = {
 
 export async function withdrawalRoutes(app: FastifyInstance): Promise<void> {
   const payouts = ethereumPayoutsOf(app.config.chain);
+  const batchDeps = (actor: Actor) => ({ db: app.db, actor, now: app.clock.now(), config: app.config.chain });
 
   route(
     app,
@@ -78,6 +90,22 @@ export async function withdrawalRoutes(app: FastifyInstance): Promise<void> {
   });
 
   route(app, unsignedPayoutRoute, ({ params }) => unsignedPayout(app.db, payouts, params.id));
+
+  route(app, payoutBatchesRoute, () => getPayoutBatches(app.db, app.config.chain));
+
+  route(app, createPayoutBatchRoute, async ({ tx, actor, body }) => ({
+    data: await createPayoutBatch(tx, batchDeps(actor), body),
+    message: MESSAGES.payoutBatchCreated,
+  }));
+
+  route(app, signedPayoutBatchRoute, async ({ tx, actor, params, body }) => ({
+    message: await submitSignedBatch(tx, batchDeps(actor), params.id, body),
+  }));
+
+  route(app, cancelPayoutBatchRoute, async ({ tx, actor, params }) => {
+    await cancelPayoutBatch(tx, batchDeps(actor), params.id);
+    return { message: MESSAGES.payoutBatchCancelled };
+  });
 
   route(app, declineWithdrawalRoute, async ({ tx, actor, params, body }) => {
     await declineWithdrawal(tx, { actor, now: app.clock.now() }, params.id, { reason: body.reason || null });

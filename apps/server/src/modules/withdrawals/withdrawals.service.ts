@@ -269,6 +269,7 @@ export async function declineWithdrawal(
   if (!withdrawal) throw new AppError('NOT_FOUND', MESSAGES.transactionNotFound);
   const isDeclinable = withdrawal.status === 'pending' || withdrawal.payoutState === 'awaitingPayment';
   if (!isDeclinable) throw new AppError('CONFLICT', MESSAGES.alreadyProcessed);
+  if (withdrawal.payoutBatchId !== null) throw new AppError('CONFLICT', MESSAGES.payoutInOpenBatch);
   await postTransfers(tx, [
     {
       from: { userId: withdrawal.userId, kind: 'withdrawal_hold' },
