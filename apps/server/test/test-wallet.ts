@@ -19,6 +19,10 @@ export const TEST_WALLET = {
   bitcoinMainnetXpub: HDKey.fromMasterSeed(seed).derive("m/84'/0'/0'").publicExtendedKey,
   bitcoinMainnetZpub:
     'zpub6rFR7y4Q2AijBEqTUquhVz398htDFrtymD9xYYfG1m4wAcvPhXNfE3EfH1r1ADqtfSdVCToUG868RvUUkgDKf31mGDtKsAYz2oz2AGutZYs',
+  /** The private side of bitcoinRegtestVpub: what signs a payout batch in the tests, as a hardware wallet would. */
+  bitcoinRegtestAccount: HDKey.fromMasterSeed(seed, { public: 0x045f1cf6, private: 0x045f18bc }).derive(
+    "m/84'/1'/0'",
+  ),
   ethereumXpub: HDKey.fromMasterSeed(seed).derive("m/44'/60'/0'").publicExtendedKey,
   ethereumXprv: HDKey.fromMasterSeed(seed).derive("m/44'/60'/0'").privateExtendedKey,
 };

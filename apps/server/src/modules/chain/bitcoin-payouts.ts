@@ -175,7 +175,7 @@ export function readSignedTransaction(text: string): SignedTransaction {
     const output = tx.getOutput(index);
     return { scriptHex: hex.encode(output.script ?? new Uint8Array()), amountBaseUnits: output.amount ?? 0n };
   });
-  return { txid: tx.id, inputs, outputs, rawHex: hex.encode(tx.extract()) };
+  return { txid: tx.id, inputs, outputs, rawHex: tx.hex };
 }
 
 /** The node's fee estimate for a confirmation within six blocks, in sat/vB; null when it has none. */
