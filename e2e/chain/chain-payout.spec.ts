@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { rm } from 'node:fs/promises';
-import { MESSAGES } from '@vestora/shared';
+import { MESSAGES, WITHDRAWAL_FEE_POLICY } from '@vestora/shared';
 import pg from 'pg';
 import {
   type APIRequestContext,
@@ -169,7 +169,7 @@ for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
 
       // The request page states the fee policy before anyone submits.
       const userPage = await openPage(person, '/user/withdraw');
-      await userPage.getByText(MESSAGES.withdrawalFeePolicy).waitFor();
+      await userPage.getByText(WITHDRAWAL_FEE_POLICY).waitFor();
 
       // The approve dialog asks for no reference: the payment is read from the chain later.
       const consolePage = await openPage(admin, '/admin/withdrawals');

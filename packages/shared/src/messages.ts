@@ -88,8 +88,6 @@ export const MESSAGES = {
   invalidAddress: 'Invalid address for this coin.',
   mustBeVerifiedToWithdraw: 'Your account must be verified by an administrator before you can withdraw.',
   withdrawalRequested: 'Withdrawal request submitted.',
-  withdrawalFeePolicy:
-    "The platform pays the network fee. Your withdrawal is converted to the coin at the platform's rate when it is approved.",
   withdrawalAddressNotSaved:
     'Withdrawals go only to an address saved in your address book. Add it there first.',
   withdrawalAddressSaved: 'Address saved. It can be used for withdrawals once its waiting period is over.',

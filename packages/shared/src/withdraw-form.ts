@@ -4,6 +4,13 @@ import { parseUsdToCents } from './money.ts';
 import { COINS } from './transaction-kinds.ts';
 import { WithdrawRequestSchema } from './transactions.ts';
 
+/**
+ * What the Withdrawal page says before anyone submits. Here rather than in MESSAGES, which every
+ * first page downloads: only the withdrawal form shows it.
+ */
+export const WITHDRAWAL_FEE_POLICY =
+  "The platform pays the network fee. Your withdrawal is converted to the coin at the platform's rate when it is approved.";
+
 const FIELDS = ['amount', 'method', 'address'] as const;
 type WithdrawField = (typeof FIELDS)[number];
 

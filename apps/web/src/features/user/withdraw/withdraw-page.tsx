@@ -1,4 +1,10 @@
-import { MESSAGES, type TradeUser, type WithdrawForm, withdrawFormSchema } from '@vestora/shared';
+import {
+  MESSAGES,
+  type TradeUser,
+  WITHDRAWAL_FEE_POLICY,
+  type WithdrawForm,
+  withdrawFormSchema,
+} from '@vestora/shared';
 import { useId, useMemo } from 'react';
 import { errorMessage } from '../../../client/api.ts';
 import { Button } from '../../../ui/button.tsx';
@@ -150,7 +156,7 @@ function WithdrawalForm({ user }: { user: TradeUser }) {
           <p className="text-xs text-slate-600">
             One of your saved addresses that is ready for withdrawals; manage them in the address book below.
           </p>
-          <p className="text-sm text-slate-700">{MESSAGES.withdrawalFeePolicy}</p>
+          <p className="text-sm text-slate-700">{WITHDRAWAL_FEE_POLICY}</p>
           <FormError message={errors.root?.message} />
           <Button type="submit" className="w-full">
             {requestWithdrawal.isPending ? 'Processing...' : 'WITHDRAW'}
