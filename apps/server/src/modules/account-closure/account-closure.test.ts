@@ -225,8 +225,8 @@ describe('POST /api/user/close', () => {
     );
     const lines = statement.body.split('\r\n').slice(1, -1);
     expect(lines.map((line) => line.split(',').slice(1, 2).concat(line.split(',').slice(3)))).toEqual([
-      ['Credit', '25.00', '25.00', 'test funding'],
-      ['Debit', '-25.00', '0.00', 'refund sent'],
+      ['Credit', '25.00', '25.00', 'test funding', ''],
+      ['Debit', '-25.00', '0.00', 'refund sent', ''],
     ]);
     expect((await ledgerHealth(t.app, adminToken)).isHealthy).toBe(true);
   });

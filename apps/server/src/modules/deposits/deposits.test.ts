@@ -435,9 +435,10 @@ describe('deep pages of GET /api/admin/allTransactions', () => {
         [user._id],
       );
       await own.pool.query(
-        `insert into withdrawals (user_id, method, amount_cents, address, status, created_at)
+        `insert into withdrawals (user_id, method, amount_cents, address, status, payout_state, created_at)
          select $1, 'eth', 7000 + i, '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed',
-           (array['pending','approved','rejected'])[1 + i % 3], timestamptz '2026-01-01' + make_interval(mins => (i % 5) * 40)
+           (array['pending','approved','rejected'])[1 + i % 3], (array[null,'paid',null])[1 + i % 3],
+           timestamptz '2026-01-01' + make_interval(mins => (i % 5) * 40)
          from generate_series(1, 18) as i`,
         [user._id],
       );
