@@ -1,6 +1,8 @@
 import {
+  COIN_SYMBOLS,
   type Coin,
   formatBaseUnits,
+  formatCoinConversion,
   formatUsd,
   MESSAGES,
   payoutTooLittleMessage,
@@ -37,7 +39,6 @@ import {
   type WithdrawalRow,
 } from './withdrawals.repo.ts';
 
-const SYMBOL: Record<Coin, string> = { btc: 'BTC', eth: 'ETH', usdt: 'USDT' };
 /** USDT is paid one token per dollar: 10^6 micro-units for 100 cents. */
 const USDT_CENTS_PER_COIN = 100n;
 
@@ -76,19 +77,10 @@ export async function payoutRate(
   return rate.usdCents;
 }
 
-export const coinAmountText = (row: Pick<WithdrawalRow, 'method' | 'coinAmountBaseUnits'>) =>
-  row.coinAmountBaseUnits === null
-    ? null
-    : `${formatBaseUnits(row.coinAmountBaseUnits, row.method)} ${SYMBOL[row.method]}`;
-
 /** "0.5 ETH at $2,400.00 per ETH": the coin amount and rate a withdrawal was fixed at. */
-export function conversionText(
+export const conversionText = (
   row: Pick<WithdrawalRow, 'method' | 'coinAmountBaseUnits' | 'usdCentsPerCoin'>,
-) {
-  const amount = coinAmountText(row);
-  if (amount === null || row.usdCentsPerCoin === null) return null;
-  return `${amount} at ${formatUsd(row.usdCentsPerCoin)} per ${SYMBOL[row.method]}`;
-}
+) => formatCoinConversion(row.coinAmountBaseUnits, row.usdCentsPerCoin?.toString() ?? null, row.method);
 
 const chainOf = (coin: Coin) => (coin === 'btc' ? 'bitcoin' : 'ethereum');
 
@@ -189,7 +181,7 @@ function matchPayment(
       payoutTooLittleMessage(
         formatBaseUnits(most.toString(), coin),
         formatBaseUnits(owed.toString(), coin),
-        SYMBOL[coin],
+        COIN_SYMBOLS[coin],
       ),
     );
   }
