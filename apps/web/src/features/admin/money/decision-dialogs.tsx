@@ -108,17 +108,22 @@ export function ApproveDialog({
   );
 }
 
-/** Declines with a reason the user will see; `isReasonRequired` where a reason is owed. */
+/**
+ * Declines with a reason the user will see; `isReasonRequired` where a reason is owed, `children`
+ * above the reason for what the person should know first.
+ */
 export function DeclineDialog({
   decision,
   route,
   onClose,
   isReasonRequired = false,
+  children,
 }: {
   decision: OpenDecision;
   route: DecisionRoute;
   onClose: () => void;
   isReasonRequired?: boolean;
+  children?: ReactNode;
 }) {
   const { decide, forget, isBusy } = useDecide();
   const schema = useMemo(() => declineFormSchema(isReasonRequired), [isReasonRequired]);
@@ -151,6 +156,7 @@ export function DeclineDialog({
       description="The user sees the reason in their history."
     >
       <form onSubmit={(event) => void onSubmit(event)} noValidate className="space-y-4">
+        {children}
         <TextAreaField
           label={isReasonRequired ? 'Reason' : 'Reason (optional)'}
           rows={3}

@@ -7,6 +7,7 @@ import { TextField } from '../../../ui/field.tsx';
 import { FilterSelect } from '../../../ui/filter-select.tsx';
 import { formatDateTime, usd } from '../../../ui/format.ts';
 import { CopyIcon } from '../../../ui/icons.tsx';
+import { Notice } from '../../../ui/notice.tsx';
 import { PageHeader } from '../../../ui/page-header.tsx';
 import { PayoutNote } from '../../../ui/payout-note.tsx';
 import { QueryTable } from '../../../ui/query-table.tsx';
@@ -252,7 +253,14 @@ export function WithdrawalsPage() {
         route={declineWithdrawalRoute}
         onClose={closeDialogs}
         isReasonRequired
-      />
+      >
+        {status === 'approved' && (
+          <Notice tone="warning">
+            Decline only if nothing was sent: the amount goes back to the user's balance. If you already paid
+            it, record the payment instead, or the user is paid twice.
+          </Notice>
+        )}
+      </DeclineDialog>
       <RecordPaymentDialog act={payoutAct} onClose={() => setPayoutAct(null)} />
       <UnsignedTransactionDialog act={payoutAct} onClose={() => setPayoutAct(null)} />
     </section>
