@@ -4,41 +4,42 @@ import { LandingPage } from '../features/public/landing/landing-page.tsx';
 import { NotFoundPage } from '../features/public/not-found-page.tsx';
 import { PublicLayout } from '../features/public/public-layout.tsx';
 import { userRoutes } from '../features/user/user-routes.tsx';
+import { lazyPage } from '../ui/lazy-page.ts';
 import { RouteErrorPage } from '../ui/route-error-page.tsx';
 import { PageSpinner } from '../ui/spinner.tsx';
 
-const signInPage = async () => ({ Component: (await import('../features/auth/signin-page.tsx')).SignInPage });
-const signUpPage = async () => ({ Component: (await import('../features/auth/signup-page.tsx')).SignUpPage });
+const signInPage = lazyPage(() => import('../features/auth/signin-page.tsx'), 'SignInPage');
+const signUpPage = lazyPage(() => import('../features/auth/signup-page.tsx'), 'SignUpPage');
 // Only the landing page is in the first download; the other public pages come when opened.
-const policyPage = async () => ({
-  Component: (await import('../features/public/legal/policy-page.tsx')).PolicyPage,
-});
-const reviewPage = async () => ({
-  Component: (await import('../features/auth/review-page.tsx')).ReviewPage,
-});
-const termsPage = async () => ({
-  Component: (await import('../features/public/legal/terms-page.tsx')).TermsPage,
-});
-const liabilitiesPage = async () => ({
-  Component: (await import('../features/public/liabilities/liabilities-page.tsx')).LiabilitiesPage,
-});
-const forgotPasswordPage = async () => ({
-  Component: (await import('../features/auth/forgot-password-page.tsx')).ForgotPasswordPage,
-});
-const resetPasswordPage = async () => ({
-  Component: (await import('../features/auth/reset-password-page.tsx')).ResetPasswordPage,
-});
-const lockAccountPage = async () => ({
-  Component: (await import('../features/public/email-links/lock-account-page.tsx')).LockAccountPage,
-});
+const policyPage = lazyPage(() => import('../features/public/legal/policy-page.tsx'), 'PolicyPage');
+const reviewPage = lazyPage(() => import('../features/auth/review-page.tsx'), 'ReviewPage');
+const termsPage = lazyPage(() => import('../features/public/legal/terms-page.tsx'), 'TermsPage');
+const liabilitiesPage = lazyPage(
+  () => import('../features/public/liabilities/liabilities-page.tsx'),
+  'LiabilitiesPage',
+);
+const forgotPasswordPage = lazyPage(
+  () => import('../features/auth/forgot-password-page.tsx'),
+  'ForgotPasswordPage',
+);
+const resetPasswordPage = lazyPage(
+  () => import('../features/auth/reset-password-page.tsx'),
+  'ResetPasswordPage',
+);
+const lockAccountPage = lazyPage(
+  () => import('../features/public/email-links/lock-account-page.tsx'),
+  'LockAccountPage',
+);
 
-const confirmEmailPage = async () => ({
-  Component: (await import('../features/public/email-links/confirm-email-page.tsx')).ConfirmEmailPage,
-});
+const confirmEmailPage = lazyPage(
+  () => import('../features/public/email-links/confirm-email-page.tsx'),
+  'ConfirmEmailPage',
+);
 
-const cancelAddressPage = async () => ({
-  Component: (await import('../features/public/email-links/cancel-address-page.tsx')).CancelAddressPage,
-});
+const cancelAddressPage = lazyPage(
+  () => import('../features/public/email-links/cancel-address-page.tsx'),
+  'CancelAddressPage',
+);
 
 export const router = createBrowserRouter([
   {

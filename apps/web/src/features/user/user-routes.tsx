@@ -1,26 +1,29 @@
 import { Navigate, type RouteObject } from 'react-router';
+import { lazyPage } from '../../ui/lazy-page.ts';
 import { RouteErrorPage } from '../../ui/route-error-page.tsx';
 import { PageSpinner } from '../../ui/spinner.tsx';
 
 // Each page loads on demand, on its own: a visitor of the public pages downloads none of them, and
 // a signed-in user landing on the overview downloads neither the other pages nor their forms' zod.
-const layout = async () => ({ Component: (await import('./user-layout.tsx')).UserLayout });
-const overviewPage = async () => ({ Component: (await import('./overview/overview-page.tsx')).OverviewPage });
-const depositPage = async () => ({ Component: (await import('./deposit/deposit-page.tsx')).DepositPage });
-const depoPage = async () => ({ Component: (await import('./deposit/depo-page.tsx')).DepoPage });
-const withdrawPage = async () => ({ Component: (await import('./withdraw/withdraw-page.tsx')).WithdrawPage });
-const historyPage = async () => ({ Component: (await import('./history/history-page.tsx')).HistoryPage });
-const myPlansPage = async () => ({ Component: (await import('./plans/my-plans-page.tsx')).MyPlansPage });
-const packagesPage = async () => ({ Component: (await import('./plans/packages-page.tsx')).PackagesPage });
-const supportPage = async () => ({ Component: (await import('./support/support-page.tsx')).SupportPage });
-const profilePage = async () => ({ Component: (await import('./account/profile-page.tsx')).ProfilePage });
-const securityPage = async () => ({ Component: (await import('./security/security-page.tsx')).SecurityPage });
-const notificationsPage = async () => ({
-  Component: (await import('./notifications/notifications-page.tsx')).NotificationsPage,
-});
-const verifyBalancePage = async () => ({
-  Component: (await import('./liabilities/verify-balance-page.tsx')).VerifyBalancePage,
-});
+const layout = lazyPage(() => import('./user-layout.tsx'), 'UserLayout');
+const overviewPage = lazyPage(() => import('./overview/overview-page.tsx'), 'OverviewPage');
+const depositPage = lazyPage(() => import('./deposit/deposit-page.tsx'), 'DepositPage');
+const depoPage = lazyPage(() => import('./deposit/depo-page.tsx'), 'DepoPage');
+const withdrawPage = lazyPage(() => import('./withdraw/withdraw-page.tsx'), 'WithdrawPage');
+const historyPage = lazyPage(() => import('./history/history-page.tsx'), 'HistoryPage');
+const myPlansPage = lazyPage(() => import('./plans/my-plans-page.tsx'), 'MyPlansPage');
+const packagesPage = lazyPage(() => import('./plans/packages-page.tsx'), 'PackagesPage');
+const supportPage = lazyPage(() => import('./support/support-page.tsx'), 'SupportPage');
+const profilePage = lazyPage(() => import('./account/profile-page.tsx'), 'ProfilePage');
+const securityPage = lazyPage(() => import('./security/security-page.tsx'), 'SecurityPage');
+const notificationsPage = lazyPage(
+  () => import('./notifications/notifications-page.tsx'),
+  'NotificationsPage',
+);
+const verifyBalancePage = lazyPage(
+  () => import('./liabilities/verify-balance-page.tsx'),
+  'VerifyBalancePage',
+);
 
 export const userRoutes: RouteObject = {
   path: '/user',
