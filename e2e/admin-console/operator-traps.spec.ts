@@ -65,6 +65,7 @@ const ADMIN_ENTRIES = [
   /^Approvals(, \d+ waiting)?$/,
   'Staff',
   'Solvency',
+  'Bitcoin payouts',
 ];
 
 /** The card of a coin on the console's Wallets page. */

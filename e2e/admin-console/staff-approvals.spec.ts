@@ -308,6 +308,7 @@ for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
         'Withdrawals',
         'Support',
         'Approvals',
+        'Bitcoin payouts',
       ]);
       const row = userRow(page, customer.fullName);
       await row.getByText('Finance decides').waitFor();

@@ -148,7 +148,12 @@ export async function downloadFile<Route extends RouteRef<RouteContract>>(
   });
   const disposition = response.headers.get('content-disposition') ?? '';
   const fileName = /filename="([^"]+)"/.exec(disposition)?.[1] ?? 'download';
-  const url = URL.createObjectURL(await response.blob());
+  saveBlob(await response.blob(), fileName);
+}
+
+/** Hands a file made in the page (or fetched) to the browser as a download named `fileName`. */
+export function saveBlob(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
   link.download = fileName;

@@ -9,6 +9,7 @@ const layout = lazyPage(() => import('./admin-layout.tsx'), 'AdminLayout');
 const usersPage = lazyPage(() => import('./users/users-page.tsx'), 'UsersPage');
 const transactionsPage = lazyPage(() => import('./money/transactions-page.tsx'), 'TransactionsPage');
 const withdrawalsPage = lazyPage(() => import('./money/withdrawals-page.tsx'), 'WithdrawalsPage');
+const payoutBatchesPage = lazyPage(() => import('./money/payout-batches-page.tsx'), 'PayoutBatchesPage');
 const gatewaysPage = lazyPage(() => import('./gateways/gateways-page.tsx'), 'GatewaysPage');
 const walletsPage = lazyPage(() => import('./gateways/wallets-page.tsx'), 'WalletsPage');
 const plansPage = lazyPage(() => import('./plans/plans-page.tsx'), 'PlansPage');
@@ -39,5 +40,6 @@ export const adminRoutes: RouteObject = {
     { path: 'approvals', lazy: approvalsPage },
     { path: 'staff', lazy: staffPage },
     { path: 'solvency', lazy: solvencyPage },
+    { path: 'payouts', lazy: payoutBatchesPage },
   ],
 };
