@@ -1,9 +1,9 @@
-import { secp256k1 } from '@noble/curves/secp256k1.js';
 import { base64, hex } from '@scure/base';
-import { p2wpkh, Transaction } from '@scure/btc-signer';
+import { Transaction } from '@scure/btc-signer';
 import { MESSAGES, type PayoutBatch, type Withdrawal } from '@vestora/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mineTransaction, withoutWitness } from '../../../test/bitcoin-blocks.ts';
+import { freshRegtestAddress as freshAddress, signWithWallet } from '../../../test/bitcoin-signing.ts';
 import { type BitcoinNode, payBitcoin, startBitcoind } from '../../../test/chain-nodes.ts';
 import {
   chainConfig,
@@ -33,34 +33,6 @@ let adminToken: string;
 
 const watch = () => runChainWatcher(watcherDeps(t.db, createBitcoinSource(node.url), clock));
 const follow = () => followBitcoinBatches({ db: t.db, config: t.config.chain, clock });
-
-/** A fresh regtest address nobody here holds: where a depositor withdraws to. */
-function freshAddress(): string {
-  const address = p2wpkh(secp256k1.getPublicKey(secp256k1.utils.randomSecretKey()), REGTEST).address;
-  if (!address) throw new Error('no address');
-  return address;
-}
-
-/** The operator's wallet signing a batch's PSBT, as a hardware wallet would: every input it holds. */
-function signWithWallet(psbt: string): Transaction {
-  const tx = Transaction.fromPSBT(base64.decode(psbt));
-  const keys = new Map<string, Uint8Array>();
-  for (const chain of [0, 1]) {
-    for (let index = 0; index < 40; index += 1) {
-      const key = TEST_WALLET.bitcoinRegtestAccount.deriveChild(chain).deriveChild(index);
-      if (!key.privateKey || !key.publicKey) continue;
-      keys.set(hex.encode(p2wpkh(key.publicKey, REGTEST).script), key.privateKey);
-    }
-  }
-  for (let index = 0; index < tx.inputsLength; index += 1) {
-    const script = tx.getInput(index).witnessUtxo?.script;
-    const key = script && keys.get(hex.encode(script));
-    if (!key) throw new Error(`input ${index} is not the wallet's`);
-    tx.signIdx(key, index);
-  }
-  tx.finalize();
-  return tx;
-}
 
 const signed = (psbt: string) => base64.encode(signWithWallet(psbt).toPSBT());
 
