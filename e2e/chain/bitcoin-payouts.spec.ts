@@ -1,7 +1,7 @@
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { base64 } from '@scure/base';
-import { MESSAGES, type PayoutBatch, type Withdrawal } from '@vestora/shared';
+import { PAYOUT_MESSAGES, type PayoutBatch, type Withdrawal } from '@vestora/shared';
 import pg from 'pg';
 import {
   type APIRequestContext,
@@ -98,7 +98,7 @@ async function approvedBitcoinWithdrawal() {
     admin.token,
     { data: {} },
   );
-  expect(approved.message).toBe(MESSAGES.withdrawalApprovedAwaitingPayment);
+  expect(approved.message).toBe(PAYOUT_MESSAGES.withdrawalApprovedAwaitingPayment);
   return { person, address, withdrawalId: withdrawal._id };
 }
 
@@ -174,7 +174,10 @@ describe('the console’s Bitcoin payouts page', () => {
     // Nothing chosen: the shared schema's message, and no batch.
     const create = page.getByRole('button', { name: 'Create batch' });
     await create.click();
-    await page.getByRole('alert').filter({ hasText: MESSAGES.payoutBatchWithdrawalsInvalid }).waitFor();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: PAYOUT_MESSAGES.payoutBatchWithdrawalsInvalid })
+      .waitFor();
     expect(await liveBatches()).toEqual([]);
 
     await row.getByRole('checkbox', { name: `Pay ${FULL_NAME} 0.01 BTC` }).check();
@@ -182,11 +185,11 @@ describe('the console’s Bitcoin payouts page', () => {
     const feeRate = page.getByLabel('Fee rate (sat/vB)');
     await feeRate.fill('0');
     await create.click();
-    await page.getByRole('alert').filter({ hasText: MESSAGES.payoutBatchFeeRateInvalid }).waitFor();
+    await page.getByRole('alert').filter({ hasText: PAYOUT_MESSAGES.payoutBatchFeeRateInvalid }).waitFor();
     expect(await feeRate.getAttribute('aria-invalid')).toBe('true');
     await feeRate.fill('2');
     await create.click();
-    await page.getByText(MESSAGES.payoutBatchCreated).first().waitFor();
+    await page.getByText(PAYOUT_MESSAGES.payoutBatchCreated).first().waitFor();
 
     const [batch] = await liveBatches();
     if (!batch) throw new Error('no batch was created');
@@ -226,7 +229,7 @@ describe('the console’s Bitcoin payouts page', () => {
     const signedField = card.getByLabel('Signed PSBT or raw transaction');
     await signedField.fill(batch.psbt);
     await card.getByRole('button', { name: 'Upload signed transaction' }).click();
-    await card.getByRole('alert').filter({ hasText: MESSAGES.payoutBatchUnsigned }).waitFor();
+    await card.getByRole('alert').filter({ hasText: PAYOUT_MESSAGES.payoutBatchUnsigned }).waitFor();
 
     // Signed in the wallet and saved as a binary .psbt file: the page reads it as base64.
     const signedTx = signWithWallet(batch.psbt);

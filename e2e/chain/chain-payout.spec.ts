@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { rm } from 'node:fs/promises';
-import { MESSAGES, WITHDRAWAL_FEE_POLICY } from '@vestora/shared';
+import { PAYOUT_MESSAGES, WITHDRAWAL_FEE_POLICY } from '@vestora/shared';
 import pg from 'pg';
 import {
   type APIRequestContext,
@@ -188,7 +188,7 @@ for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
         admin.token,
         { data: {} },
       );
-      expect(approved.message).toBe(MESSAGES.withdrawalApprovedAwaitingPayment);
+      expect(approved.message).toBe(PAYOUT_MESSAGES.withdrawalApprovedAwaitingPayment);
 
       const request = userPage
         .getByRole('region', { name: 'Your withdrawal requests' })
@@ -223,10 +223,10 @@ for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
       const hashField = record.getByLabel('Transaction hash');
       await hashField.fill('0x1234');
       await record.getByRole('button', { name: 'Record payment' }).click();
-      await record.getByRole('alert').filter({ hasText: MESSAGES.payoutTxHashInvalid }).waitFor();
+      await record.getByRole('alert').filter({ hasText: PAYOUT_MESSAGES.payoutTxHashInvalid }).waitFor();
       await hashField.fill(strangers);
       await record.getByRole('button', { name: 'Record payment' }).click();
-      await record.getByRole('alert').filter({ hasText: MESSAGES.payoutFromUnregistered }).waitFor();
+      await record.getByRole('alert').filter({ hasText: PAYOUT_MESSAGES.payoutFromUnregistered }).waitFor();
       await screenshot(consolePage, `chain-payout-refused-${viewportName}`);
       await expectAccessible(consolePage, 'the Record payment dialog with a refusal');
 
@@ -236,7 +236,7 @@ for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
       await hashField.fill(`0x${paid.slice(2).toUpperCase()}`);
       await record.getByRole('button', { name: 'Record payment' }).click();
       await record.waitFor({ state: 'detached' });
-      await consolePage.getByText(MESSAGES.payoutTxAccepted).first().waitFor();
+      await consolePage.getByText(PAYOUT_MESSAGES.payoutTxAccepted).first().waitFor();
       await row.getByText(`Sent, 1 of ${CONFIRMATIONS} confirmations`).waitFor();
       const explorerUrl = `https://etherscan.io/tx/${paid}`;
       const consoleLink = row.getByRole('link', { name: `${paid} (transaction, opens in a new tab)` });

@@ -52,6 +52,7 @@ export * from './mail-alerts.ts';
 export * from './messages.ts';
 export * from './money.ts';
 export * from './paths.ts';
+export * from './payout-messages.ts';
 export * from './plan-form.ts';
 export * from './plan-periods.ts';
 export * from './plans.ts';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MESSAGES } from './messages.ts';
 import { MAX_AMOUNT_CENTS, parseUsdToCents } from './money.ts';
+import { PAYOUT_MESSAGES } from './payout-messages.ts';
 import {
   COINS,
   type Coin,
@@ -126,9 +127,9 @@ export type UnsignedTransaction = z.infer<typeof UnsignedTransactionSchema>;
 /** The hash of the Ethereum transaction that paid an approved withdrawal, checked on chain. */
 export const PayoutTransactionRequestSchema = z.object({
   txHash: z
-    .string({ error: MESSAGES.payoutTxHashInvalid })
+    .string({ error: PAYOUT_MESSAGES.payoutTxHashInvalid })
     .trim()
-    .regex(/^0x[0-9a-fA-F]{64}$/, MESSAGES.payoutTxHashInvalid)
+    .regex(/^0x[0-9a-fA-F]{64}$/, PAYOUT_MESSAGES.payoutTxHashInvalid)
     .transform((hash) => hash.toLowerCase()),
 });
 
@@ -297,20 +298,23 @@ export const PayoutBatchesSchema = z.object({
 
 export const CreatePayoutBatchRequestSchema = z.object({
   withdrawalIds: z
-    .array(z.uuid(MESSAGES.payoutBatchWithdrawalsInvalid), MESSAGES.payoutBatchWithdrawalsInvalid)
-    .min(1, MESSAGES.payoutBatchWithdrawalsInvalid)
-    .max(100, MESSAGES.payoutBatchWithdrawalsInvalid),
+    .array(
+      z.uuid(PAYOUT_MESSAGES.payoutBatchWithdrawalsInvalid),
+      PAYOUT_MESSAGES.payoutBatchWithdrawalsInvalid,
+    )
+    .min(1, PAYOUT_MESSAGES.payoutBatchWithdrawalsInvalid)
+    .max(100, PAYOUT_MESSAGES.payoutBatchWithdrawalsInvalid),
   feeRate: z.coerce
-    .number(MESSAGES.payoutBatchFeeRateInvalid)
-    .int(MESSAGES.payoutBatchFeeRateInvalid)
-    .min(1, MESSAGES.payoutBatchFeeRateInvalid)
-    .max(10_000, MESSAGES.payoutBatchFeeRateInvalid),
+    .number(PAYOUT_MESSAGES.payoutBatchFeeRateInvalid)
+    .int(PAYOUT_MESSAGES.payoutBatchFeeRateInvalid)
+    .min(1, PAYOUT_MESSAGES.payoutBatchFeeRateInvalid)
+    .max(10_000, PAYOUT_MESSAGES.payoutBatchFeeRateInvalid),
 });
 
 export const SignedPayoutBatchRequestSchema = z.object({
   signed: z
-    .string(MESSAGES.payoutBatchSignedRequired)
+    .string(PAYOUT_MESSAGES.payoutBatchSignedRequired)
     .trim()
-    .min(1, MESSAGES.payoutBatchSignedRequired)
-    .max(400_000, MESSAGES.payoutBatchUnreadable),
+    .min(1, PAYOUT_MESSAGES.payoutBatchSignedRequired)
+    .max(400_000, PAYOUT_MESSAGES.payoutBatchUnreadable),
 });

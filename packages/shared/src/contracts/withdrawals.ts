@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineRoute, idParams, MessageResponseSchema, pageOf } from '../contract.ts';
 import { MESSAGES } from '../messages.ts';
+import { PAYOUT_MESSAGES } from '../payout-messages.ts';
 import {
   ApproveWithdrawalRequestSchema,
   CreatePayoutBatchRequestSchema,
@@ -103,7 +104,7 @@ export const unsignedPayoutRoute = defineRoute({
   response: UnsignedTransactionSchema,
 });
 
-const batchId = idParams(MESSAGES.payoutBatchNotFound);
+const batchId = idParams(PAYOUT_MESSAGES.payoutBatchNotFound);
 
 export const payoutBatchesRoute = defineRoute({
   method: 'GET',

@@ -1,6 +1,6 @@
 import {
   formatBaseUnits,
-  MESSAGES,
+  PAYOUT_MESSAGES,
   type PayoutBatch,
   payoutBatchNodeRefusedMessage,
   payoutBatchNotEnoughFundsMessage,
@@ -117,13 +117,13 @@ export async function createPayoutBatch(
   { db, actor, now, config }: BatchDeps,
   { withdrawalIds, feeRate }: { withdrawalIds: string[]; feeRate: number },
 ): Promise<PayoutBatch> {
-  if (!config.bitcoinRpcUrl) throw new AppError('CONFLICT', MESSAGES.payoutBatchNeedsNode);
+  if (!config.bitcoinRpcUrl) throw new AppError('CONFLICT', PAYOUT_MESSAGES.payoutBatchNeedsNode);
   const wallet = await activeWalletKey(tx, 'btc');
-  if (!wallet) throw new AppError('CONFLICT', MESSAGES.payoutBatchNeedsWallet);
+  if (!wallet) throw new AppError('CONFLICT', PAYOUT_MESSAGES.payoutBatchNeedsWallet);
   const ids = [...new Set(withdrawalIds.map((id) => id.toLowerCase()))];
   const chosen = await lockWithdrawals(tx, { ids });
   if (chosen.length !== ids.length || !chosen.every(isBatchable)) {
-    throw new AppError('CONFLICT', MESSAGES.payoutBatchWithdrawalsInvalid);
+    throw new AppError('CONFLICT', PAYOUT_MESSAGES.payoutBatchWithdrawalsInvalid);
   }
   await lockBatchCreation(tx);
   const [spendable, locked, changeIndex] = await Promise.all([
@@ -202,8 +202,8 @@ export async function createPayoutBatch(
 
 async function lockOpenBatch(tx: Transaction, id: string): Promise<PayoutBatchRow> {
   const batch = await lockBatch(tx, { id });
-  if (!batch) throw new AppError('NOT_FOUND', MESSAGES.payoutBatchNotFound);
-  if (batch.state !== 'open') throw new AppError('CONFLICT', MESSAGES.payoutBatchNotOpen);
+  if (!batch) throw new AppError('NOT_FOUND', PAYOUT_MESSAGES.payoutBatchNotFound);
+  if (batch.state !== 'open') throw new AppError('CONFLICT', PAYOUT_MESSAGES.payoutBatchNotOpen);
   return batch;
 }
 
@@ -253,8 +253,9 @@ export async function submitSignedBatch(
     transaction = readSignedTransaction(signed);
   } catch (error) {
     if (error instanceof UnreadableTransaction)
-      throw new AppError('BAD_REQUEST', MESSAGES.payoutBatchUnreadable);
-    if (error instanceof UnsignedInputs) throw new AppError('BAD_REQUEST', MESSAGES.payoutBatchUnsigned);
+      throw new AppError('BAD_REQUEST', PAYOUT_MESSAGES.payoutBatchUnreadable);
+    if (error instanceof UnsignedInputs)
+      throw new AppError('BAD_REQUEST', PAYOUT_MESSAGES.payoutBatchUnsigned);
     throw error;
   }
   const inputs = await listBatchInputs(tx, { batchIds: [id] });
@@ -264,11 +265,11 @@ export async function submitSignedBatch(
   if (foreign.length > 0) {
     const locked = await listLockedOutpoints(tx);
     const message = foreign.some((outpoint) => locked.has(outpoint))
-      ? MESSAGES.payoutBatchSpendsOtherBatch
-      : MESSAGES.payoutBatchOtherInputs;
+      ? PAYOUT_MESSAGES.payoutBatchSpendsOtherBatch
+      : PAYOUT_MESSAGES.payoutBatchOtherInputs;
     throw new AppError('BAD_REQUEST', message);
   }
-  if (spent.size !== own.size) throw new AppError('BAD_REQUEST', MESSAGES.payoutBatchOtherInputs);
+  if (spent.size !== own.size) throw new AppError('BAD_REQUEST', PAYOUT_MESSAGES.payoutBatchOtherInputs);
 
   const withdrawals = (await listBatchWithdrawals(tx, { batchIds: [id] })).map((row) => row.withdrawal);
   const expected = withdrawals.map((withdrawal) => ({
@@ -282,7 +283,7 @@ export async function submitSignedBatch(
     });
   }
   if (transaction.outputs.length > expected.length) {
-    throw new AppError('BAD_REQUEST', MESSAGES.payoutBatchExtraOutput);
+    throw new AppError('BAD_REQUEST', PAYOUT_MESSAGES.payoutBatchExtraOutput);
   }
   const isSame = (a: (typeof expected)[number], b: (typeof expected)[number]) =>
     a.scriptHex === b.scriptHex && a.amountBaseUnits === b.amountBaseUnits;
@@ -291,9 +292,9 @@ export async function submitSignedBatch(
       (output, position) => !transaction.outputs[position] || !isSame(output, transaction.outputs[position]),
     )
   ) {
-    throw new AppError('BAD_REQUEST', MESSAGES.payoutBatchChangedOutput);
+    throw new AppError('BAD_REQUEST', PAYOUT_MESSAGES.payoutBatchChangedOutput);
   }
-  if (transaction.txid !== batch.txid) throw new AppError('BAD_REQUEST', MESSAGES.payoutBatchDiffers);
+  if (transaction.txid !== batch.txid) throw new AppError('BAD_REQUEST', PAYOUT_MESSAGES.payoutBatchDiffers);
 
   const nodeAnswer = config.bitcoinRpcUrl
     ? await sendBitcoinTransaction(config.bitcoinRpcUrl, transaction.rawHex)
@@ -315,7 +316,9 @@ export async function submitSignedBatch(
     before: { state: 'open' },
     after: { state: 'broadcast', txid: batch.txid, nodeAnswer },
   });
-  return nodeAnswer === null ? MESSAGES.payoutBatchBroadcast : payoutBatchNodeRefusedMessage(nodeAnswer);
+  return nodeAnswer === null
+    ? PAYOUT_MESSAGES.payoutBatchBroadcast
+    : payoutBatchNodeRefusedMessage(nodeAnswer);
 }
 
 /**

@@ -1,6 +1,6 @@
 import { base64, hex } from '@scure/base';
 import { Transaction } from '@scure/btc-signer';
-import { MESSAGES, type PayoutBatch, type Withdrawal } from '@vestora/shared';
+import { PAYOUT_MESSAGES, type PayoutBatch, type Withdrawal } from '@vestora/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mineTransaction, withoutWitness } from '../../../test/bitcoin-blocks.ts';
 import { freshRegtestAddress as freshAddress, signWithWallet } from '../../../test/bitcoin-signing.ts';
@@ -72,7 +72,7 @@ async function approvedWithdrawal(amount = 400) {
     headers: bearer(adminToken),
     payload: {},
   });
-  expect(approved.json().message).toBe(MESSAGES.withdrawalApprovedAwaitingPayment);
+  expect(approved.json().message).toBe(PAYOUT_MESSAGES.withdrawalApprovedAwaitingPayment);
   return { ...person, address, id };
 }
 
@@ -220,22 +220,22 @@ describe('Bitcoin payouts in one PSBT', () => {
           tx.updateOutput(1, { amount: BigInt(batch.changeBaseUnits) - 10_000n });
           tx.addOutputAddress(freshAddress(), 10_000n, REGTEST);
         }),
-        MESSAGES.payoutBatchExtraOutput,
+        PAYOUT_MESSAGES.payoutBatchExtraOutput,
       ],
       [
         rebuilt([{ address: first.address, amount: HUNDREDTH_OF_A_BITCOIN - 1000n }, change]),
-        MESSAGES.payoutBatchChangedOutput,
+        PAYOUT_MESSAGES.payoutBatchChangedOutput,
       ],
       [
         rebuilt([{ address: freshAddress(), amount: HUNDREDTH_OF_A_BITCOIN }, change]),
-        MESSAGES.payoutBatchChangedOutput,
+        PAYOUT_MESSAGES.payoutBatchChangedOutput,
       ],
       [
         rebuilt([{ address: first.address, amount: HUNDREDTH_OF_A_BITCOIN }, change], other),
-        MESSAGES.payoutBatchSpendsOtherBatch,
+        PAYOUT_MESSAGES.payoutBatchSpendsOtherBatch,
       ],
-      [batch.psbt, MESSAGES.payoutBatchUnsigned],
-      ['not a transaction', MESSAGES.payoutBatchUnreadable],
+      [batch.psbt, PAYOUT_MESSAGES.payoutBatchUnsigned],
+      ['not a transaction', PAYOUT_MESSAGES.payoutBatchUnreadable],
     ];
     for (const [text, message] of refusals) {
       const response = await upload(batch.id, text);
@@ -258,18 +258,18 @@ describe('Bitcoin payouts in one PSBT', () => {
       payload: { reason: 'no' },
     });
     expect(decline.statusCode).toBe(409);
-    expect(decline.json().message).toBe(MESSAGES.payoutInOpenBatch);
+    expect(decline.json().message).toBe(PAYOUT_MESSAGES.payoutInOpenBatch);
     // Nor put in a second one.
     const again = await createBatch([first.id]);
     expect(again.statusCode).toBe(409);
-    expect(again.json().message).toBe(MESSAGES.payoutBatchWithdrawalsInvalid);
+    expect(again.json().message).toBe(PAYOUT_MESSAGES.payoutBatchWithdrawalsInvalid);
 
     // Two uploads of the right transaction at once: broadcast once.
     const right = signed(batch.psbt);
     const both = await Promise.all([upload(batch.id, right), upload(batch.id, right)]);
     expect(both.map((response) => response.statusCode).sort()).toEqual([200, 409]);
     expect(both.find((response) => response.statusCode === 409)?.json().message).toBe(
-      MESSAGES.payoutBatchNotOpen,
+      PAYOUT_MESSAGES.payoutBatchNotOpen,
     );
 
     // The other batch is given up: its withdrawal waits again and its outputs are free.
@@ -279,7 +279,7 @@ describe('Bitcoin payouts in one PSBT', () => {
       headers: bearer(adminToken),
     });
     expect(cancelled.statusCode).toBe(200);
-    expect(cancelled.json().message).toBe(MESSAGES.payoutBatchCancelled);
+    expect(cancelled.json().message).toBe(PAYOUT_MESSAGES.payoutBatchCancelled);
     const reused = await newBatch([second.id]);
     expect(reused.inputs).toEqual(other.inputs);
   });

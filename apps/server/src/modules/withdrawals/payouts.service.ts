@@ -5,6 +5,7 @@ import {
   formatCoinConversion,
   formatUsd,
   MESSAGES,
+  PAYOUT_MESSAGES,
   payoutTooLittleMessage,
   type UnsignedTransaction,
   type WithdrawalPayout,
@@ -162,15 +163,15 @@ function matchPayment(
   withdrawal: WithdrawalRow,
   read: PayoutTransaction,
 ): { payment: ChainTransfer; blockHeight: number } {
-  if (read.state === 'unknown') throw new AppError('BAD_REQUEST', MESSAGES.payoutTxNotFound);
-  if (read.state === 'pending') throw new AppError('CONFLICT', MESSAGES.payoutTxNotMined);
-  if (!read.isSuccessful) throw new AppError('BAD_REQUEST', MESSAGES.payoutTxFailed);
+  if (read.state === 'unknown') throw new AppError('BAD_REQUEST', PAYOUT_MESSAGES.payoutTxNotFound);
+  if (read.state === 'pending') throw new AppError('CONFLICT', PAYOUT_MESSAGES.payoutTxNotMined);
+  if (!read.isSuccessful) throw new AppError('BAD_REQUEST', PAYOUT_MESSAGES.payoutTxFailed);
   const coin = withdrawal.method;
-  if (!isEthereumCoin(coin)) throw new AppError('CONFLICT', MESSAGES.payoutNotAwaiting);
+  if (!isEthereumCoin(coin)) throw new AppError('CONFLICT', PAYOUT_MESSAGES.payoutNotAwaiting);
   const toAddress = read.transfers[coin].filter(
     (transfer) => transfer.to === withdrawal.address.toLowerCase(),
   );
-  if (toAddress.length === 0) throw new AppError('BAD_REQUEST', MESSAGES.payoutWrongAddress);
+  if (toAddress.length === 0) throw new AppError('BAD_REQUEST', PAYOUT_MESSAGES.payoutWrongAddress);
   const owed = BigInt(withdrawal.coinAmountBaseUnits ?? '0');
   const payment = toAddress.find((transfer) => transfer.amountBaseUnits >= owed);
   if (!payment) {
@@ -192,7 +193,7 @@ async function readOrUnavailable<Result>(read: () => Promise<Result>): Promise<R
   try {
     return await read();
   } catch {
-    throw new AppError('UNAVAILABLE', MESSAGES.payoutNodeUnreachable);
+    throw new AppError('UNAVAILABLE', PAYOUT_MESSAGES.payoutNodeUnreachable);
   }
 }
 
@@ -212,17 +213,17 @@ export async function submitPayoutTransaction(
   const withdrawal = await lockWithdrawal(tx, { id });
   if (!withdrawal) throw new AppError('NOT_FOUND', MESSAGES.transactionNotFound);
   if (withdrawal.payoutState !== 'awaitingPayment' || !payouts || !isEthereumCoin(withdrawal.method)) {
-    throw new AppError('CONFLICT', MESSAGES.payoutNotAwaiting);
+    throw new AppError('CONFLICT', PAYOUT_MESSAGES.payoutNotAwaiting);
   }
   const [read, tip] = await readOrUnavailable(() =>
     Promise.all([payouts.readTransaction(txHash), payouts.tipHeight()]),
   );
   const { payment, blockHeight } = matchPayment(withdrawal, read);
   if (!(await isEthereumReserveAddress(tx, payment.from))) {
-    throw new AppError('BAD_REQUEST', MESSAGES.payoutFromUnregistered);
+    throw new AppError('BAD_REQUEST', PAYOUT_MESSAGES.payoutFromUnregistered);
   }
   if (await findWithdrawalByPayoutKey(tx, { settlementKey: payment.settlementKey })) {
-    throw new AppError('CONFLICT', MESSAGES.payoutTxUsed);
+    throw new AppError('CONFLICT', PAYOUT_MESSAGES.payoutTxUsed);
   }
   const confirmations = Math.max(0, tip - blockHeight + 1);
   let broadcast: WithdrawalRow;
@@ -237,7 +238,7 @@ export async function submitPayoutTransaction(
     });
   } catch (error) {
     // Another withdrawal took the same payment in a transaction that committed meanwhile.
-    if (isUniqueViolation(error)) throw new AppError('CONFLICT', MESSAGES.payoutTxUsed);
+    if (isUniqueViolation(error)) throw new AppError('CONFLICT', PAYOUT_MESSAGES.payoutTxUsed);
     throw error;
   }
   await recordAudit(tx, actor, {
@@ -339,7 +340,7 @@ export async function unsignedPayout(
   if (!withdrawal) throw new AppError('NOT_FOUND', MESSAGES.transactionNotFound);
   const coin = withdrawal.method;
   if (withdrawal.payoutState !== 'awaitingPayment' || !payouts || !isEthereumCoin(coin)) {
-    throw new AppError('CONFLICT', MESSAGES.payoutNotAwaiting);
+    throw new AppError('CONFLICT', PAYOUT_MESSAGES.payoutNotAwaiting);
   }
   return readOrUnavailable(() =>
     payouts.unsignedTransfer(coin, withdrawal.address, BigInt(withdrawal.coinAmountBaseUnits ?? '0')),

@@ -1,7 +1,7 @@
 import { secp256k1 } from '@noble/curves/secp256k1.js';
 import { keccak_256 } from '@noble/hashes/sha3.js';
 import { bytesToHex } from '@noble/hashes/utils.js';
-import { MESSAGES, payoutTooLittleMessage, type Withdrawal } from '@vestora/shared';
+import { MESSAGES, PAYOUT_MESSAGES, payoutTooLittleMessage, type Withdrawal } from '@vestora/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningNode, startAnvil } from '../../../test/chain-nodes.ts';
 import { chainConfig, manualClock, setRate, setWallet } from '../../../test/chain-watching.ts';
@@ -161,7 +161,7 @@ describe('an ETH payout the chain proves', () => {
     const person = await userWithdrawing('eth', 300);
     const approved = await approve(person.withdrawalId);
     expect(approved.statusCode).toBe(200);
-    expect(approved.json().message).toBe(MESSAGES.withdrawalApprovedAwaitingPayment);
+    expect(approved.json().message).toBe(PAYOUT_MESSAGES.withdrawalApprovedAwaitingPayment);
     expect(await withdrawalOf(person.token, person.withdrawalId)).toMatchObject({
       status: 'approved',
       isPayoutCheckedOnChain: true,
@@ -180,7 +180,7 @@ describe('an ETH payout the chain proves', () => {
     const hash = await sendEther(treasury, person.address, TENTH_OF_AN_ETHER);
     const given = await givePayout(person.withdrawalId, hash);
     expect(given.statusCode).toBe(200);
-    expect(given.json().message).toBe(MESSAGES.payoutTxAccepted);
+    expect(given.json().message).toBe(PAYOUT_MESSAGES.payoutTxAccepted);
     expect((await withdrawalOf(person.token, person.withdrawalId)).payout).toMatchObject({
       state: 'broadcast',
       isVerified: true,
@@ -234,20 +234,24 @@ describe('an ETH payout the chain proves', () => {
     const person = await userWithdrawing('eth', 300);
     const withReference = await approve(person.withdrawalId, { txHash: 'paid by hand' });
     expect(withReference.statusCode).toBe(400);
-    expect(withReference.json().message).toBe(MESSAGES.payoutReferenceOnChain);
+    expect(withReference.json().message).toBe(PAYOUT_MESSAGES.payoutReferenceOnChain);
     expect((await approve(person.withdrawalId)).statusCode).toBe(200);
 
     const refusals: [string, number, string][] = [
-      [await sendEther(treasury, freshAddress(), TENTH_OF_AN_ETHER), 400, MESSAGES.payoutWrongAddress],
+      [await sendEther(treasury, freshAddress(), TENTH_OF_AN_ETHER), 400, PAYOUT_MESSAGES.payoutWrongAddress],
       [
         await sendEther(treasury, person.address, TENTH_OF_AN_ETHER - 1n),
         400,
         payoutTooLittleMessage('0.099999999999999999', '0.1', 'ETH'),
       ],
-      [await sendEther(stranger, person.address, TENTH_OF_AN_ETHER), 400, MESSAGES.payoutFromUnregistered],
+      [
+        await sendEther(stranger, person.address, TENTH_OF_AN_ETHER),
+        400,
+        PAYOUT_MESSAGES.payoutFromUnregistered,
+      ],
       // A token transfer of more than the treasury holds reverts, mined with the gas given.
-      [await sendUsdt(treasury, person.address, 10n ** 30n, '0x30000'), 400, MESSAGES.payoutTxFailed],
-      [`0x${'ab'.repeat(32)}`, 400, MESSAGES.payoutTxNotFound],
+      [await sendUsdt(treasury, person.address, 10n ** 30n, '0x30000'), 400, PAYOUT_MESSAGES.payoutTxFailed],
+      [`0x${'ab'.repeat(32)}`, 400, PAYOUT_MESSAGES.payoutTxNotFound],
     ];
     for (const [hash, status, message] of refusals) {
       const response = await givePayout(person.withdrawalId, hash);
@@ -255,7 +259,7 @@ describe('an ETH payout the chain proves', () => {
     }
     const malformed = await givePayout(person.withdrawalId, 'not a hash');
     expect(malformed.statusCode).toBe(400);
-    expect(malformed.json().message).toBe(MESSAGES.payoutTxHashInvalid);
+    expect(malformed.json().message).toBe(PAYOUT_MESSAGES.payoutTxHashInvalid);
 
     await rpc('evm_setAutomine', [false]);
     try {
@@ -264,7 +268,7 @@ describe('an ETH payout the chain proves', () => {
       ]);
       const unmined = await givePayout(person.withdrawalId, waiting);
       expect(unmined.statusCode).toBe(409);
-      expect(unmined.json().message).toBe(MESSAGES.payoutTxNotMined);
+      expect(unmined.json().message).toBe(PAYOUT_MESSAGES.payoutTxNotMined);
     } finally {
       await rpc('evm_setAutomine', [true]);
       await mineBlocks(node.rpc, 1);
@@ -287,7 +291,7 @@ describe('an ETH payout the chain proves', () => {
     expect((await givePayout(secondId, hash)).statusCode).toBe(200);
     const reused = await givePayout(person.withdrawalId, hash);
     expect(reused.statusCode).toBe(409);
-    expect(reused.json().message).toBe(MESSAGES.payoutTxUsed);
+    expect(reused.json().message).toBe(PAYOUT_MESSAGES.payoutTxUsed);
     expect((await withdrawalOf(person.token, person.withdrawalId)).payout).toMatchObject({
       state: 'awaitingPayment',
       txId: null,
@@ -306,7 +310,7 @@ describe('an ETH payout the chain proves', () => {
     ]);
     expect(same.map((response) => response.statusCode).sort()).toEqual([200, 409]);
     expect(same.find((response) => response.statusCode === 409)?.json().message).toBe(
-      MESSAGES.payoutNotAwaiting,
+      PAYOUT_MESSAGES.payoutNotAwaiting,
     );
 
     // Two withdrawals to one address (one user, one saved address): one payment pays only one.
@@ -323,7 +327,9 @@ describe('an ETH payout the chain proves', () => {
     const payment = await sendEther(treasury, first.address, TENTH_OF_AN_ETHER);
     const both = await Promise.all([givePayout(first.withdrawalId, payment), givePayout(secondId, payment)]);
     expect(both.map((response) => response.statusCode).sort()).toEqual([200, 409]);
-    expect(both.find((response) => response.statusCode === 409)?.json().message).toBe(MESSAGES.payoutTxUsed);
+    expect(both.find((response) => response.statusCode === 409)?.json().message).toBe(
+      PAYOUT_MESSAGES.payoutTxUsed,
+    );
   });
 
   it('accepts a payment once when two processes sharing one database are given it at the same moment', async () => {
@@ -433,7 +439,7 @@ describe('an ETH payout the chain proves', () => {
     expect(await balanceOf(t.app, person.token, person.user._id)).toBe(1000);
     const late = await givePayout(person.withdrawalId, `0x${'cd'.repeat(32)}`);
     expect(late.statusCode).toBe(409);
-    expect(late.json().message).toBe(MESSAGES.payoutNotAwaiting);
+    expect(late.json().message).toBe(PAYOUT_MESSAGES.payoutNotAwaiting);
   });
 });
 
@@ -454,7 +460,7 @@ describe('a USDT payout the chain proves', () => {
     await mineBlocks(node.rpc, 2);
     const given = await givePayout(person.withdrawalId, hash);
     expect(given.statusCode).toBe(200);
-    expect(given.json().message).toBe(MESSAGES.payoutTxConfirmed);
+    expect(given.json().message).toBe(PAYOUT_MESSAGES.payoutTxConfirmed);
     expect((await withdrawalOf(person.token, person.withdrawalId)).payout).toMatchObject({
       state: 'paid',
       isVerified: true,

@@ -5,6 +5,7 @@ import {
   createPayoutBatchRoute,
   declineWithdrawalRoute,
   MESSAGES,
+  PAYOUT_MESSAGES,
   payoutBatchesRoute,
   payoutTransactionRoute,
   requestWithdrawalRoute,
@@ -33,7 +34,7 @@ import {
 
 const APPROVAL_MESSAGES = {
   paid: MESSAGES.withdrawalApproved,
-  awaitingPayment: MESSAGES.withdrawalApprovedAwaitingPayment,
+  awaitingPayment: PAYOUT_MESSAGES.withdrawalApprovedAwaitingPayment,
   awaitingApprovals: MESSAGES.withdrawalFirstApproval,
 } as const;
 
@@ -86,7 +87,9 @@ export async function withdrawalRoutes(app: FastifyInstance): Promise<void> {
       params.id,
       body,
     );
-    return { message: outcome === 'paid' ? MESSAGES.payoutTxConfirmed : MESSAGES.payoutTxAccepted };
+    return {
+      message: outcome === 'paid' ? PAYOUT_MESSAGES.payoutTxConfirmed : PAYOUT_MESSAGES.payoutTxAccepted,
+    };
   });
 
   route(app, unsignedPayoutRoute, ({ params }) => unsignedPayout(app.db, payouts, params.id));
@@ -95,7 +98,7 @@ export async function withdrawalRoutes(app: FastifyInstance): Promise<void> {
 
   route(app, createPayoutBatchRoute, async ({ tx, actor, body }) => ({
     data: await createPayoutBatch(tx, batchDeps(actor), body),
-    message: MESSAGES.payoutBatchCreated,
+    message: PAYOUT_MESSAGES.payoutBatchCreated,
   }));
 
   route(app, signedPayoutBatchRoute, async ({ tx, actor, params, body }) => ({
@@ -104,7 +107,7 @@ export async function withdrawalRoutes(app: FastifyInstance): Promise<void> {
 
   route(app, cancelPayoutBatchRoute, async ({ tx, actor, params }) => {
     await cancelPayoutBatch(tx, batchDeps(actor), params.id);
-    return { message: MESSAGES.payoutBatchCancelled };
+    return { message: PAYOUT_MESSAGES.payoutBatchCancelled };
   });
 
   route(app, declineWithdrawalRoute, async ({ tx, actor, params, body }) => {

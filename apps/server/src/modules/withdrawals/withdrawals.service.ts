@@ -3,6 +3,7 @@ import {
   centsToUsd,
   formatUsd,
   MESSAGES,
+  PAYOUT_MESSAGES,
   type Page,
   type TransactionStatus,
   type Withdrawal,
@@ -178,7 +179,7 @@ export async function approveWithdrawal(
   const { actor, now, config } = deps;
   const withdrawal = await lockPendingWithdrawal(tx, id);
   const isCheckedOnChain = isPayoutCheckedOnChain(withdrawal, config.chain);
-  if (isCheckedOnChain && txHash) throw new AppError('BAD_REQUEST', MESSAGES.payoutReferenceOnChain);
+  if (isCheckedOnChain && txHash) throw new AppError('BAD_REQUEST', PAYOUT_MESSAGES.payoutReferenceOnChain);
   await assertMayApprove(tx, deps, actor, { kind: 'withdrawal', proposedAt: withdrawal.createdAt });
   let approverIds = [actor.user.id];
   if (withdrawal.requiredApprovals > 1) {
@@ -211,7 +212,7 @@ export async function approveWithdrawal(
     rateMaxAgeMs: config.chain.rateMaxAgeMs,
   });
   if (isCheckedOnChain && usdCentsPerCoin === null)
-    throw new AppError('CONFLICT', MESSAGES.payoutRateMissing);
+    throw new AppError('CONFLICT', PAYOUT_MESSAGES.payoutRateMissing);
   const approved = await updateWithdrawal(tx, id, {
     status: 'approved',
     decidedBy: actor.user.id,
@@ -269,7 +270,7 @@ export async function declineWithdrawal(
   if (!withdrawal) throw new AppError('NOT_FOUND', MESSAGES.transactionNotFound);
   const isDeclinable = withdrawal.status === 'pending' || withdrawal.payoutState === 'awaitingPayment';
   if (!isDeclinable) throw new AppError('CONFLICT', MESSAGES.alreadyProcessed);
-  if (withdrawal.payoutBatchId !== null) throw new AppError('CONFLICT', MESSAGES.payoutInOpenBatch);
+  if (withdrawal.payoutBatchId !== null) throw new AppError('CONFLICT', PAYOUT_MESSAGES.payoutInOpenBatch);
   await postTransfers(tx, [
     {
       from: { userId: withdrawal.userId, kind: 'withdrawal_hold' },

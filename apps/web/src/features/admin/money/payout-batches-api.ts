@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { MESSAGES, type PayoutBatch, type Withdrawal } from '@vestora/shared';
+import { MESSAGES, PAYOUT_MESSAGES, type PayoutBatch, type Withdrawal } from '@vestora/shared';
 import {
   adminWithdrawalsRoute,
   cancelPayoutBatchRoute,
@@ -98,7 +98,7 @@ export function useSubmitSignedBatch() {
     waitMessage: () => MESSAGES.pleaseWait,
     mutationFn: ({ id, signed, idempotencyKey }: Keyed & { id: string; signed: string }) =>
       callApi(signedPayoutBatchRoute, { params: { id }, body: { signed }, idempotencyKey }),
-    successMessage: ({ message }) => (message === MESSAGES.payoutBatchBroadcast ? message : null),
+    successMessage: ({ message }) => (message === PAYOUT_MESSAGES.payoutBatchBroadcast ? message : null),
     onSuccess: reload,
   });
 }
