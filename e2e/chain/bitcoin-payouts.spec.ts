@@ -259,7 +259,9 @@ describe('the console’s Bitcoin payouts page', () => {
     // Mined: the page follows its confirmations, and leaves the batch once it has them.
     await mineTransaction(node.rpc, signedTx.hex);
     await expect
-      .poll(() => card.getByText('Broadcast, 1 confirmation', { exact: true }).count(), { timeout: 30_000 })
+      .poll(() => card.getByText(`Broadcast, 1 of ${CONFIRMATIONS} confirmations`, { exact: true }).count(), {
+        timeout: 30_000,
+      })
       .toBe(1);
     await node.rpc('generate', [CONFIRMATIONS - 1]);
     await expect.poll(() => card.count(), { timeout: 30_000 }).toBe(0);

@@ -284,6 +284,8 @@ export const PayoutBatchSchema = z.object({
   /** What the node said when the signed transaction was handed to it; null when it took it. */
   nodeAnswer: z.string().nullable(),
   confirmations: z.number().int().nullable(),
+  /** How many make its withdrawals paid: the Bitcoin wallet's setting when they were approved. */
+  requiredConfirmations: z.number().int(),
   createdAt: z.string(),
   broadcastAt: z.string().nullable(),
 });

@@ -60,38 +60,44 @@ async function toPayoutBatches(
     listBatchInputs(db, { batchIds: ids }),
     listBatchWithdrawals(db, { batchIds: ids }),
   ]);
-  return rows.map((row) => ({
-    id: row.id,
-    state: row.state,
-    txid: row.txid,
-    txUrl: explorerUrl(config, { chain: 'bitcoin', txId: row.txid }),
-    psbt: row.psbt,
-    feeRateSatPerVbyte: row.feeRateSatPerVbyte,
-    feeBaseUnits: row.feeBaseUnits.toString(),
-    changeAddress: row.changeAddress,
-    changeBaseUnits: row.changeBaseUnits.toString(),
-    inputs: inputs
-      .filter((input) => input.batchId === row.id)
-      .map((input) => ({
-        txid: input.txid,
-        vout: input.vout,
-        address: input.address,
-        amountBaseUnits: input.amountBaseUnits.toString(),
-      })),
-    withdrawals: paid
-      .filter(({ withdrawal }) => withdrawal.payoutBatchId === row.id)
-      .map(({ withdrawal, fullName }) => ({
+  return rows.map((row) => {
+    const batchWithdrawals = paid.filter(({ withdrawal }) => withdrawal.payoutBatchId === row.id);
+    return {
+      id: row.id,
+      state: row.state,
+      txid: row.txid,
+      txUrl: explorerUrl(config, { chain: 'bitcoin', txId: row.txid }),
+      psbt: row.psbt,
+      feeRateSatPerVbyte: row.feeRateSatPerVbyte,
+      feeBaseUnits: row.feeBaseUnits.toString(),
+      changeAddress: row.changeAddress,
+      changeBaseUnits: row.changeBaseUnits.toString(),
+      inputs: inputs
+        .filter((input) => input.batchId === row.id)
+        .map((input) => ({
+          txid: input.txid,
+          vout: input.vout,
+          address: input.address,
+          amountBaseUnits: input.amountBaseUnits.toString(),
+        })),
+      withdrawals: batchWithdrawals.map(({ withdrawal, fullName }) => ({
         id: withdrawal.id,
         fullName,
         address: withdrawal.address,
         amountBaseUnits: withdrawal.coinAmountBaseUnits ?? '0',
       })),
-    nodeAnswer: row.nodeAnswer,
-    confirmations: row.confirmations,
-    createdAt: row.createdAt.toISOString(),
-    broadcastAt: row.broadcastAt?.toISOString() ?? null,
-  }));
+      nodeAnswer: row.nodeAnswer,
+      confirmations: row.confirmations,
+      requiredConfirmations: requiredConfirmationsOf(batchWithdrawals.map(({ withdrawal }) => withdrawal)),
+      createdAt: row.createdAt.toISOString(),
+      broadcastAt: row.broadcastAt?.toISOString() ?? null,
+    };
+  });
 }
+
+/** A batch is paid when the last of its withdrawals' confirmations is reached. */
+const requiredConfirmationsOf = (withdrawals: WithdrawalRow[]) =>
+  Math.max(0, ...withdrawals.map((withdrawal) => withdrawal.requiredConfirmations ?? 0));
 
 /** The console's list: open and on-chain batches, and the node's fee rate to start from. */
 export async function getPayoutBatches(db: Database, config: ChainConfig) {
@@ -355,7 +361,7 @@ export async function followBitcoinBatches({
       const withdrawals = (await listBatchWithdrawals(tx, { batchIds: [batch.id] })).map(
         (row) => row.withdrawal,
       );
-      const required = Math.max(...withdrawals.map((withdrawal) => withdrawal.requiredConfirmations ?? 0));
+      const required = requiredConfirmationsOf(withdrawals);
       for (const withdrawal of withdrawals) {
         const updated = await updateWithdrawal(tx, withdrawal.id, {
           payoutBlockHeight: spends.height,

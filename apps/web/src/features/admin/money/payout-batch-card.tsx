@@ -25,13 +25,13 @@ const btc = (baseUnits: string) => `${formatBaseUnits(baseUnits, 'btc')} BTC`;
 const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`;
 
 /** Where the batch is, in words. */
-function batchStateText({ state, confirmations }: PayoutBatch): string {
+function batchStateText({ state, confirmations, requiredConfirmations }: PayoutBatch): string {
   switch (state) {
     case 'open':
       return 'Open: waiting for its signed transaction';
     case 'broadcast':
       return confirmations
-        ? `Broadcast, ${plural(confirmations, 'confirmation')}`
+        ? `Broadcast, ${confirmations} of ${plural(requiredConfirmations, 'confirmation')}`
         : 'Broadcast, waiting for a block';
     case 'confirmed':
       return 'Confirmed: its withdrawals are paid';

@@ -1,6 +1,7 @@
 import { formatCoinConversion, PayoutTransactionRequestSchema, type Withdrawal } from '@vestora/shared';
 import { useId } from 'react';
 import toast from 'react-hot-toast';
+import { Link } from 'react-router';
 import { errorMessage } from '../../../client/api.ts';
 import { Button } from '../../../ui/button.tsx';
 import { copyText } from '../../../ui/copy-text.ts';
@@ -38,7 +39,16 @@ export function PayoutActions({
   if (!can('money.approve')) return <span className="text-xs text-slate-500">Finance pays</span>;
   return (
     <div className="flex flex-wrap gap-2">
-      {withdrawal.isPayoutCheckedOnChain && (
+      {withdrawal.isPayoutCheckedOnChain && withdrawal.method === 'btc' && (
+        // Bitcoin is paid in batches, one PSBT for many withdrawals.
+        <Link
+          to="/admin/payouts"
+          className="self-center text-sm font-semibold whitespace-nowrap text-brand-700 hover:underline"
+        >
+          Pay in a batch
+        </Link>
+      )}
+      {withdrawal.isPayoutCheckedOnChain && withdrawal.method !== 'btc' && (
         <>
           <Button size="sm" onClick={() => onAct({ kind: 'record', withdrawal, summary })}>
             Record payment
