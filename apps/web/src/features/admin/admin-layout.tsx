@@ -97,7 +97,7 @@ function AdminNavigation() {
       </button>
       <ul
         id={listId}
-        className={`${isOpen ? 'grid' : 'hidden'} mt-2 grid-cols-2 gap-1 lg:mt-0 lg:flex lg:gap-0.5 lg:overflow-x-auto`}
+        className={`${isOpen ? 'grid' : 'hidden'} mt-2 grid-cols-2 gap-1 lg:mt-0 lg:flex lg:flex-wrap lg:gap-0.5`}
       >
         {NAVIGATION.filter((entry) => can(entry.permission)).map(({ label, to, icon: Icon, Badge }) => (
           <li key={to} className="min-w-0 lg:shrink-0">
