@@ -264,9 +264,28 @@ describe('Bitcoin payouts in one PSBT', () => {
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe(PAYOUT_MESSAGES.payoutBatchWithdrawalsInvalid);
 
-    // Two uploads of the right transaction at once: broadcast once.
+    // Two uploads of the right transaction at once, one through a second process on the same
+    // database: broadcast once.
     const right = signed(batch.psbt);
-    const both = await Promise.all([upload(batch.id, right), upload(batch.id, right)]);
+    const otherProcess = await createTestApp(chainConfig({ bitcoinRpcUrl: node.url }), {
+      clock,
+      sharedWith: t,
+    });
+    let both: Awaited<ReturnType<typeof upload>>[];
+    try {
+      const otherToken = (await login(otherProcess.app, ADMIN.email, ADMIN.password)).token;
+      both = await Promise.all([
+        upload(batch.id, right),
+        otherProcess.app.inject({
+          method: 'PUT',
+          url: `/api/admin/payout-batches/${batch.id}/signed`,
+          headers: bearer(otherToken),
+          payload: { signed: right },
+        }),
+      ]);
+    } finally {
+      await otherProcess.close();
+    }
     expect(both.map((response) => response.statusCode).sort()).toEqual([200, 409]);
     expect(both.find((response) => response.statusCode === 409)?.json().message).toBe(
       PAYOUT_MESSAGES.payoutBatchNotOpen,
