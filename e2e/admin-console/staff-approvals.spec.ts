@@ -134,6 +134,12 @@ const userRow = (page: Page, fullName: string) => page.getByRole('row').filter({
 
 async function openUserActions(page: Page, fullName: string) {
   await page.getByRole('searchbox', { name: 'Search users' }).fill(fullName);
+  // The search's answer replaces the rows: a menu opened on a row of the list before it would stay
+  // anchored where that row was (off screen on a phone) once the list changes under it.
+  await expect
+    .poll(() => page.getByRole('button', { name: /^Actions for / }).count(), { timeout: 15_000 })
+    .toBe(1);
+  await expect.poll(() => page.locator('tbody[aria-busy="true"]').count()).toBe(0);
   const row = userRow(page, fullName);
   await row.getByRole('button', { name: `Actions for ${fullName}` }).click();
   return row;
