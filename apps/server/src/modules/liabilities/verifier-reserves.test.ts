@@ -20,6 +20,7 @@ import {
   startAnvil,
   startBitcoind,
 } from '../../../test/chain-nodes.ts';
+import { payEther } from '../../../test/test-usdt.ts';
 import { type BitcoinNetwork, bitcoinNetworkParams } from '../chain/chain-keys.ts';
 
 const VERIFIER = fileURLToPath(new URL('../../../../../tools/verify-liabilities.mjs', import.meta.url));
@@ -874,8 +875,8 @@ describe('the standalone verifier against a published list and real nodes', () =
     const ethAddress = ethereumAddress(secp256k1.getPublicKey(ethKey, true));
     const usdtContract = `0x${bytesToHex(randomBytes(20))}`;
     await eth('anvil_setCode', [usdtContract, CONSTANT_BALANCE_CODE]);
-    const [funder] = await eth<string[]>('eth_accounts');
-    await eth('eth_sendTransaction', [{ from: funder, to: ethAddress, value: '0xde0b6b3a7640000' }]);
+    // Mined before the height is read: anvil answers the send before a loaded machine mines it.
+    await payEther(eth, ethAddress, 10n ** 18n);
 
     const bitcoinHeight = await btc<number>('getblockcount');
     const ethereumHeight = Number(await eth<string>('eth_blockNumber'));
@@ -888,7 +889,9 @@ describe('the standalone verifier against a published list and real nodes', () =
         ).hash,
       },
     };
-    const ethBalance = BigInt(await eth<string>('eth_getBalance', [ethAddress, 'latest'])).toString();
+    const ethBalance = BigInt(
+      await eth<string>('eth_getBalance', [ethAddress, `0x${ethereumHeight.toString(16)}`]),
+    ).toString();
 
     // A Bitcoin Core signed message too: the node's own legacy address signs its challenge.
     const walletAddress = await btc<string>('getnewaddress');
@@ -979,7 +982,7 @@ describe('the standalone verifier against a published list and real nodes', () =
     // More paid in after the recorded blocks changes nothing: balances are read at those blocks.
     await payBitcoin(btc, btcAddress, 70_000n);
     await btc('generate', [1]);
-    await eth('eth_sendTransaction', [{ from: funder, to: ethAddress, value: '0x1bc16d674ec80000' }]);
+    await payEther(eth, ethAddress, 2n * 10n ** 18n);
     expect(BigInt(await eth<string>('eth_getBalance', [ethAddress, 'latest']))).toBeGreaterThan(
       BigInt(ethBalance),
     );
