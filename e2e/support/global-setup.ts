@@ -1,5 +1,6 @@
 import { rm } from 'node:fs/promises';
 import type { TestProject } from 'vitest/node';
+import { keepExitCode } from '../../apps/server/test/keep-exit-code.ts';
 import { freshDataDir, startServer, stopServer } from './server.ts';
 
 export { E2E_ADMIN } from './server.ts';
@@ -14,6 +15,7 @@ declare module 'vitest' {
 
 /** The built app served by the real server on the embedded PostgreSQL, on a fresh data directory. */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  keepExitCode();
   const dataDir = await freshDataDir();
   const server = await startServer({ dataDir });
   project.provide('baseUrl', server.baseUrl);

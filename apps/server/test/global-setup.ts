@@ -7,6 +7,7 @@ import { withClient } from '../src/db/client.ts';
 import { type EmbeddedDatabase, startEmbeddedPostgres } from '../src/db/embedded.ts';
 import { migrateDatabase } from '../src/db/migrate.ts';
 import { databaseUrlFor } from './database-url.ts';
+import { keepExitCode } from './keep-exit-code.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -21,6 +22,7 @@ declare module 'vitest' {
  * starts from a fresh, fully migrated database of its own.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  keepExitCode();
   let embedded: EmbeddedDatabase | undefined;
   let dataDir: string | undefined;
   let serverUrl = process.env.TEST_DATABASE_URL;
