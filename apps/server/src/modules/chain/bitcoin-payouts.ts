@@ -1,6 +1,6 @@
 import { base64, hex } from '@scure/base';
 import type { HDKey } from '@scure/bip32';
-import { p2wpkh, Transaction } from '@scure/btc-signer';
+import { Address, OutScript, p2wpkh, Transaction } from '@scure/btc-signer';
 import type { ChainConfig } from '../../config/env.ts';
 import type { Database } from '../../db/client.ts';
 import { listOutpointSpends } from './bitcoin-reserves.repo.ts';
@@ -37,10 +37,9 @@ export class NotEnoughFunds extends Error {
   }
 }
 
+/** The output script paying an address of the network, which btc-signer checks against it. */
 function addressScript(address: string, network: BitcoinNetwork): Uint8Array {
-  const tx = new Transaction({ allowUnknownOutputs: true });
-  tx.addOutputAddress(address, 1n, bitcoinNetworkParams(network));
-  return tx.getOutput(0).script as Uint8Array;
+  return OutScript.encode(Address(bitcoinNetworkParams(network)).decode(address));
 }
 
 export interface PlannedBatch {
@@ -65,11 +64,10 @@ export function planPayoutBatch({
 }: {
   spendable: SpendableOutput[];
   outputs: PayoutOutput[];
-  change: { address: string; publicKey: Uint8Array } | null;
+  change: { address: string } | null;
   feeRate: number;
   network: BitcoinNetwork;
 }): PlannedBatch {
-  const params = bitcoinNetworkParams(network);
   const outputScripts = outputs.map((output) => addressScript(output.address, network));
   const owed = outputs.reduce((sum, output) => sum + output.amountBaseUnits, 0n);
   const outputsVbytes = outputScripts.reduce(
@@ -110,7 +108,7 @@ export function planPayoutBatch({
     tx.addOutput({ script: outputScripts[position] as Uint8Array, amount: output.amountBaseUnits });
   }
   if (hasChange && change) {
-    tx.addOutput({ script: p2wpkh(change.publicKey, params).script, amount: changeBaseUnits });
+    tx.addOutput({ script: addressScript(change.address, network), amount: changeBaseUnits });
   }
   return {
     inputs: chosen,
@@ -122,7 +120,7 @@ export function planPayoutBatch({
 }
 
 /** The public key of the wallet's internal (change) address `index`: …/1/index. */
-export function changeKeyAt(account: HDKey, index: number): Uint8Array {
+function changeKeyAt(account: HDKey, index: number): Uint8Array {
   const key = account.deriveChild(1).deriveChild(index).publicKey;
   if (!key) throw new Error('a watch-only key derived no public key');
   return key;

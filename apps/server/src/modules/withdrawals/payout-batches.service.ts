@@ -14,7 +14,6 @@ import { recordAudit } from '../audit/audit.service.ts';
 import {
   batchInputSpends,
   changeAddressAt,
-  changeKeyAt,
   estimateFeeRate,
   NotEnoughFunds,
   planPayoutBatch,
@@ -152,7 +151,7 @@ export async function createPayoutBatch(
         address: withdrawal.address,
         amountBaseUnits: BigInt(withdrawal.coinAmountBaseUnits ?? '0'),
       })),
-      change: { address: changeAddress, publicKey: changeKeyAt(account, changeIndex) },
+      change: { address: changeAddress },
       feeRate,
       network: config.bitcoinNetwork,
     });
