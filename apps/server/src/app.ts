@@ -36,6 +36,7 @@ import { registerMailDelivery } from './modules/mail/mail-delivery.ts';
 import { notificationRoutes } from './modules/notifications/notifications.routes.ts';
 import { healthRoutes } from './modules/operations/health.routes.ts';
 import { registerMetrics } from './modules/operations/metrics.ts';
+import { passkeyRoutes } from './modules/passkeys/passkeys.routes.ts';
 import { passwordResetRoutes } from './modules/password-reset/password-reset.routes.ts';
 import { planRoutes } from './modules/plans/plans.routes.ts';
 import { rateRoutes } from './modules/rates/rates.routes.ts';
@@ -177,6 +178,7 @@ export async function buildApp({
     supportRoutes,
     notificationRoutes,
     twoFactorRoutes,
+    passkeyRoutes,
     sessionRoutes,
     gatewayRoutes,
     fileRoutes,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { GovernanceSchema } from './liabilities.ts';
 import { MESSAGES } from './messages.ts';
+import { PasskeyAssertionSchema } from './passkeys.ts';
 import { firstSignupProblem } from './signup-rules.ts';
 import { PageQuerySchema } from './user.ts';
 
@@ -56,6 +57,7 @@ export const UpdateProfileRequestSchema = z
     /** Needed only when the e-mail changes: the current password, and the code when two-factor is on. */
     password: z.string().max(200).optional(),
     code: z.string().trim().max(20).optional(),
+    passkey: PasskeyAssertionSchema.optional(),
   })
   .transform((input, ctx) => {
     const problem = firstSignupProblem({
@@ -257,6 +259,7 @@ export const LOGIN_OUTCOMES = [
   'suspended',
   'code_required',
   'wrong_code',
+  'wrong_passkey',
   'second_factor_reset',
   'account_locked',
 ] as const;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MESSAGES } from './messages.ts';
+import { PasskeyAssertionSchema } from './passkeys.ts';
 import { firstSignupProblem } from './signup-rules.ts';
 
 const text = z.string().trim().max(200);
@@ -25,6 +26,8 @@ export const LoginRequestSchema = z
     rememberMe: z.boolean().optional().default(false),
     /** The authenticator code (or a recovery code) when two-factor sign-in is on. */
     code: z.string().trim().max(20).optional(),
+    /** A passkey's answer to the second-factor challenge the first attempt answered with. */
+    passkey: PasskeyAssertionSchema.optional(),
   })
   .refine((input) => input.userNameOrEmail !== '' && input.password !== '', {
     message: MESSAGES.loginRequired,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MESSAGES } from './messages.ts';
+import { PasskeyAssertionSchema } from './passkeys.ts';
 
 /** A calendar day, `YYYY-MM-DD`, that exists (2026-02-30 does not). */
 function calendarDay(message: string) {
@@ -37,14 +38,15 @@ export const STATEMENT_COLUMNS = [
 ] as const;
 
 /** What a closing account confirms with: the password, and the second factor when it is on. */
-export const CloseAccountRequestSchema = z.object({
-  // Left out and empty say the same: the password is what is missing.
-  password: z
-    .string()
-    .max(200)
-    .optional()
-    .default('')
-    .refine((password) => password.length > 0, MESSAGES.closeAccountPasswordRequired),
-  code: z.string().trim().max(20).optional(),
-});
+export const CloseAccountRequestSchema = z
+  .object({
+    // Left out and empty say the same: the password is what is missing.
+    password: z.string().max(200).optional().default(''),
+    code: z.string().trim().max(20).optional(),
+    passkey: PasskeyAssertionSchema.optional(),
+  })
+  .refine((input) => input.password.length > 0 || input.passkey !== undefined, {
+    message: MESSAGES.closeAccountPasswordRequired,
+    path: ['password'],
+  });
 export type CloseAccountRequest = z.input<typeof CloseAccountRequestSchema>;

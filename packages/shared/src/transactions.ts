@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MESSAGES } from './messages.ts';
 import { MAX_AMOUNT_CENTS, parseUsdToCents } from './money.ts';
+import { PasskeyAssertionSchema } from './passkeys.ts';
 import { PAYOUT_MESSAGES } from './payout-messages.ts';
 import {
   COINS,
@@ -76,6 +77,8 @@ export const WithdrawRequestSchema = z
     method: z.unknown().optional(),
     address: z.unknown().optional(),
     addressId: z.unknown().optional(),
+    /** For an account with passkeys: an assertion bound to exactly this amount and address. */
+    passkey: PasskeyAssertionSchema.optional(),
   })
   .transform((input, ctx) => {
     const isById = !isBlank(input.addressId);
@@ -92,6 +95,7 @@ export const WithdrawRequestSchema = z
       return {
         target: { addressId: addressId.data.toLowerCase() },
         amountCents: amountCents(input.amount, ctx, MESSAGES.invalidAmount),
+        passkey: input.passkey,
       };
     }
     if (!isCoin(input.method)) {
@@ -105,6 +109,7 @@ export const WithdrawRequestSchema = z
     return {
       target: { method: input.method, address: input.address.trim() },
       amountCents: amountCents(input.amount, ctx, MESSAGES.invalidAmount),
+      passkey: input.passkey,
     };
   });
 

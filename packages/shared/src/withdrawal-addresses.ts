@@ -1,33 +1,37 @@
 import { z } from 'zod';
 import { MESSAGES } from './messages.ts';
+import { PasskeyAssertionSchema } from './passkeys.ts';
 import { COINS } from './transaction-kinds.ts';
 
-export const AddWithdrawalAddressRequestSchema = z.object({
-  coin: z.enum(COINS, { message: MESSAGES.unknownCoin }),
-  address: z
-    .string({ message: MESSAGES.invalidAddress })
-    .trim()
-    .min(1, MESSAGES.invalidAddress)
-    .max(120, MESSAGES.invalidAddress),
-  label: z
-    .string({ message: MESSAGES.withdrawalAddressLabelRequired })
-    .default('')
-    .transform((label) => label.trim())
-    .pipe(
-      z
-        .string()
-        .min(1, MESSAGES.withdrawalAddressLabelRequired)
-        .max(60, MESSAGES.withdrawalAddressLabelRequired),
-    ),
-  /** The current password: a stolen session alone cannot add a way out. */
-  password: z
-    .string({ message: MESSAGES.passwordWrong })
-    .max(200, MESSAGES.passwordWrong)
-    .default('')
-    .pipe(z.string().min(1, MESSAGES.withdrawalAddressNeedsPassword)),
-  /** The authenticator or a recovery code, when two-factor sign-in is on. */
-  code: z.string().trim().max(64).optional(),
-});
+export const AddWithdrawalAddressRequestSchema = z
+  .object({
+    coin: z.enum(COINS, { message: MESSAGES.unknownCoin }),
+    address: z
+      .string({ message: MESSAGES.invalidAddress })
+      .trim()
+      .min(1, MESSAGES.invalidAddress)
+      .max(120, MESSAGES.invalidAddress),
+    label: z
+      .string({ message: MESSAGES.withdrawalAddressLabelRequired })
+      .default('')
+      .transform((label) => label.trim())
+      .pipe(
+        z
+          .string()
+          .min(1, MESSAGES.withdrawalAddressLabelRequired)
+          .max(60, MESSAGES.withdrawalAddressLabelRequired),
+      ),
+    /** The current password: a stolen session alone cannot add a way out. */
+    password: z.string({ message: MESSAGES.passwordWrong }).max(200, MESSAGES.passwordWrong).default(''),
+    /** The authenticator or a recovery code, when two-factor sign-in is on. */
+    code: z.string().trim().max(64).optional(),
+    /** Instead of both, for an account with passkeys: an assertion bound to this very address. */
+    passkey: PasskeyAssertionSchema.optional(),
+  })
+  .refine((input) => input.password.length > 0 || input.passkey !== undefined, {
+    message: MESSAGES.withdrawalAddressNeedsPassword,
+    path: ['password'],
+  });
 export type AddWithdrawalAddressRequest = z.input<typeof AddWithdrawalAddressRequestSchema>;
 
 export const CancelWithdrawalAddressRequestSchema = z.object({

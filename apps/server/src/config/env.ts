@@ -42,6 +42,10 @@ const EnvSchema = z.object({
   MAIL_FROM: z.string().min(3).default('Vestora <no-reply@vestora.local>'),
   PUBLIC_URL: z
     .url({ message: 'must be the address people open, such as https://invest.example.com' })
+    .refine(isPasskeyOrigin, {
+      message:
+        'must be https:// with a domain name (or http://localhost for a trial): passkeys are bound to it, and browsers refuse them on plain http and on an IP address',
+    })
     .optional(),
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).default(60_000),
   REDIS_URL: z.url({ message: 'must be a redis:// address' }).optional(),
@@ -195,6 +199,8 @@ export interface AppConfig {
   mailFrom: string;
   /** The address links in e-mails point to. */
   publicUrl: string;
+  /** The WebAuthn relying party, from PUBLIC_URL: passkeys work on this origin and no other. */
+  passkeys: { rpId: string; origin: string; rpName: string };
   /**
    * What file URLs in answers (`/api/files/<id>`) start with: PUBLIC_URL when it is set, so a front
    * end on another origin loads them from this server; otherwise empty, a path on whichever address
@@ -285,6 +291,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     mailFrom: env.MAIL_FROM,
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
     fileUrlBase: (env.PUBLIC_URL ?? '').replace(/\/$/, ''),
+    passkeys: passkeyRelyingParty(env.PUBLIC_URL ?? `http://localhost:${env.PORT}`),
     webDistDir: env.WEB_DIST_DIR ? path.resolve(env.WEB_DIST_DIR) : undefined,
     metricsToken: env.METRICS_TOKEN,
     liabilitySnapshotIntervalMs: env.SNAPSHOT_EVERY_HOURS * 3_600_000,
@@ -299,4 +306,19 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       explorerTxUrl: { bitcoin: env.BITCOIN_EXPLORER_TX_URL, ethereum: env.ETHEREUM_EXPLORER_TX_URL },
     },
   };
+}
+
+/** Browsers offer passkeys on a secure origin named by a domain: https, or localhost for a trial. */
+function isPasskeyOrigin(publicUrl: string): boolean {
+  const { protocol, hostname } = new URL(publicUrl);
+  const host = hostname.replace(/^\[|\]$/g, '');
+  if (isIP(host) !== 0) return false;
+  return (
+    protocol === 'https:' || (protocol === 'http:' && (host === 'localhost' || host.endsWith('.localhost')))
+  );
+}
+
+function passkeyRelyingParty(publicUrl: string): AppConfig['passkeys'] {
+  const url = new URL(publicUrl);
+  return { rpId: url.hostname, origin: url.origin, rpName: 'Vestora' };
 }

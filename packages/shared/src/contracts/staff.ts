@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineRoute, idParams, MessageResponseSchema } from '../contract.ts';
 import { MESSAGES } from '../messages.ts';
+import { PasskeyAssertionSchema } from '../passkeys.ts';
 import { QUORUM_KINDS, type QuorumKind, STAFF_ROLES } from '../staff.ts';
 
 export const StaffMemberSchema = z.object({
@@ -91,13 +92,19 @@ export const setQuorumRoute = defineRoute({
   isReauthRequired: true,
 });
 
-export const ReauthenticateRequestSchema = z.object({
-  password: z
-    .string({ message: MESSAGES.staffReauthPasswordNeeded })
-    .min(1, MESSAGES.staffReauthPasswordNeeded)
-    .max(200, MESSAGES.passwordWrong),
-  code: z.string().trim().max(20).optional(),
-});
+export const ReauthenticateRequestSchema = z
+  .object({
+    password: z
+      .string({ message: MESSAGES.staffReauthPasswordNeeded })
+      .max(200, MESSAGES.passwordWrong)
+      .default(''),
+    code: z.string().trim().max(20).optional(),
+    passkey: PasskeyAssertionSchema.optional(),
+  })
+  .refine((input) => input.password.length > 0 || input.passkey !== undefined, {
+    message: MESSAGES.staffReauthPasswordNeeded,
+    path: ['password'],
+  });
 
 export type ReauthenticateRequest = z.input<typeof ReauthenticateRequestSchema>;
 

@@ -25,6 +25,7 @@ export * from './ledger.ts';
 export * from './liabilities.ts';
 export * from './mail-alerts.ts';
 export * from './notifications.ts';
+export * from './passkeys.ts';
 export * from './password-reset.ts';
 export * from './plans.ts';
 export * from './rates.ts';

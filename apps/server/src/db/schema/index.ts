@@ -10,6 +10,7 @@ export * from './mail.ts';
 export * from './money.ts';
 export * from './notifications.ts';
 export * from './operations.ts';
+export * from './passkeys.ts';
 export * from './password-resets.ts';
 export * from './payout-batches.ts';
 export * from './plans.ts';

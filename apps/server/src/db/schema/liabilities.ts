@@ -3,7 +3,6 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   check,
-  customType,
   integer,
   jsonb,
   pgTable,
@@ -14,10 +13,9 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { bytea } from './bytea.ts';
 
 import { users } from './users.ts';
-
-const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
 
 /**
  * A published root of the Merkle sum tree of every user balance. `sequence` orders the chain and is

@@ -4,7 +4,6 @@ import {
   type AnyPgColumn,
   bigint,
   boolean,
-  customType,
   date,
   index,
   integer,
@@ -14,6 +13,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { bytea } from './bytea.ts';
 
 export const users = pgTable(
   'users',
@@ -166,8 +166,6 @@ export const storedFiles = pgTable(
   },
   (table) => [index('stored_files_sha256_idx').on(table.sha256)],
 );
-
-const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
 
 /** The bytes of each stored file, in the database: every process serves every file, and a backup holds them. */
 export const storedFileContents = pgTable('stored_file_contents', {

@@ -85,14 +85,14 @@ export async function updateProfile(
   actor: Actor,
   input: z.output<typeof UpdateProfileRequestSchema>,
 ): Promise<{ user: TradeUser; details: ProfileDetails }> {
-  const { password, code, ...values } = input;
+  const { password, code, passkey, ...values } = input;
   const previousEmail = actor.user.email;
   const isEmailChange = values.email !== previousEmail.toLowerCase();
   if (isEmailChange) {
-    if (!password) {
+    if (!password && !passkey) {
       throw new AppError('BAD_REQUEST', MESSAGES.emailChangeNeedsPassword, { passwordRequired: true });
     }
-    await confirmIdentity(deps, actor.user.id, { password, code });
+    await confirmIdentity(deps, actor.user.id, { password, code, passkey });
     const isHeld = await isEmailHeldForLock(deps.db, {
       email: values.email,
       now: deps.clock.now(),

@@ -1,13 +1,8 @@
 import { loginRoute, logoutRoute, MESSAGES, signupRoute } from '@vestora/shared';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { throttle } from '../../lib/throttle.ts';
 import { route } from '../http/route.ts';
-import { logIn, logOut, signUp } from './auth.service.ts';
-
-/** Where a sign-up or sign-in comes from: the new-device alert compares it with the ones before. */
-function placeOf(request: FastifyRequest) {
-  return { ip: request.ip, userAgent: request.headers['user-agent']?.slice(0, 300) ?? null };
-}
+import { logIn, logOut, placeOf, signUp } from './auth.service.ts';
 
 export async function authRoutes(app: FastifyInstance): Promise<void> {
   route(

@@ -2,6 +2,9 @@ import { randomBytes } from 'node:crypto';
 import {
   type LoginRequestSchema,
   MESSAGES,
+  PASSKEY_MESSAGES,
+  type PasskeyAssertion,
+  type PasskeySignInRequestSchema,
   SESSION_TTL_MS,
   type SignupRequestSchema,
   type TradeUser,
@@ -11,11 +14,21 @@ import type { AppConfig } from '../../config/env.ts';
 import type { Database } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
-import { isUniqueViolation, postgresConstraint, runInTransaction } from '../../lib/transaction.ts';
+import {
+  isUniqueViolation,
+  postgresConstraint,
+  runInTransaction,
+  type Transaction,
+} from '../../lib/transaction.ts';
 import { isEmailHeldForLock } from '../account/account.service.ts';
 import { deleteSubjectAttempts, reserveAttempt } from '../attempts/attempts.service.ts';
 import { queueEmailConfirmation } from '../email-confirmation/email-confirmation.service.ts';
 import { alertOnNewDevice, queueUserMail, rememberSignUpDevice } from '../mail/mail.service.ts';
+import {
+  hasPasskeys,
+  issuePasskeyChallenge,
+  verifyPasskeyAssertion,
+} from '../passkeys/passkey-assertions.ts';
 import type { Actor } from '../sessions/actor.ts';
 import { endSession, openSessionOfGeneration } from '../sessions/live-sessions.service.ts';
 import { replaceRoles } from '../staff/quorum.service.ts';
@@ -23,6 +36,7 @@ import { verifySecondFactor } from '../two-factor/second-factor.ts';
 import { recordLoginEvent } from '../two-factor/two-factor.service.ts';
 import { toTradeUser } from '../users/users.mapper.ts';
 import {
+  findUserById,
   findUserByLogin,
   findUserConflicts,
   hasAdmin,
@@ -101,7 +115,7 @@ export async function logIn(
   deps: { db: Database; config: AppConfig; clock: Clock },
   input: z.output<typeof LoginRequestSchema> & { ip: string; userAgent: string | null },
 ): Promise<{ user: TradeUser; token: string }> {
-  const { db, config, clock } = deps;
+  const { db, config } = deps;
   const user = await findUserByLogin(db, { userNameOrEmail: input.userNameOrEmail });
   // Keyed by the account, so its user name and e-mail share one count; unknown names by their text.
   const accountSubject = user ? `account:${user.id}` : `login:${input.userNameOrEmail.toLowerCase()}`;
@@ -129,42 +143,163 @@ export async function logIn(
   }
   if (user.totpEnabledAt) {
     // The password was right; the second factor decides, within the same reserved attempt.
-    if (!input.code) {
-      await attempt.release();
-      await recordLoginEvent(db, { userId: user.id, outcome: 'code_required', ...event });
-      throw new AppError('UNAUTHENTICATED', MESSAGES.twoFactorCodeNeeded, { twoFactorRequired: true });
-    }
-    if (!(await verifySecondFactor(db, clock, user.id, input.code))) {
-      await recordLoginEvent(db, { userId: user.id, outcome: 'wrong_code', ...event });
-      throw new AppError('UNAUTHENTICATED', MESSAGES.twoFactorCodeWrong, { twoFactorRequired: true });
-    }
+    await checkSecondFactor(deps, { user, input, event, release: () => attempt.release() });
   }
+  const token = await openSignedInSession(deps, {
+    userId: user.id,
+    generation: user.sessionGeneration,
+    rememberMe: input.rememberMe,
+    event,
+    onOpened: async (tx) => {
+      await attempt.release(tx);
+      await deleteSubjectAttempts(tx, { subject: accountSubject });
+    },
+  });
+  return { user: toTradeUser(await loadUserRecord(db, user.id), config.fileUrlBase), token };
+}
 
+type SignInEvent = { ip: string; userAgent: string | null };
+
+/** Where a sign-up or sign-in comes from: the new-device alert compares it with the ones before. */
+export function placeOf(request: {
+  ip: string;
+  headers: { 'user-agent'?: string | undefined };
+}): SignInEvent {
+  return { ip: request.ip, userAgent: request.headers['user-agent']?.slice(0, 300) ?? null };
+}
+
+/**
+ * A passkey first when the account has one (it cannot be relayed by a phishing page), then the
+ * authenticator code or a recovery code. Asked for without either, the answer carries a passkey
+ * challenge for the browser to answer.
+ */
+async function checkSecondFactor(
+  deps: { db: Database; config: AppConfig; clock: Clock },
+  {
+    user,
+    input,
+    event,
+    release,
+  }: {
+    user: { id: string };
+    input: { code?: string | undefined; passkey?: PasskeyAssertion | undefined };
+    event: SignInEvent;
+    release: () => Promise<void>;
+  },
+): Promise<void> {
+  const { db, clock } = deps;
+  if (input.passkey) {
+    try {
+      await verifyPasskeyAssertion(db, deps, {
+        assertion: input.passkey,
+        purpose: 'second-factor',
+        userId: user.id,
+      });
+    } catch (error) {
+      await recordLoginEvent(db, { userId: user.id, outcome: 'wrong_passkey', ...event });
+      throw error;
+    }
+    return;
+  }
+  if (!input.code) {
+    await release();
+    await recordLoginEvent(db, { userId: user.id, outcome: 'code_required', ...event });
+    const passkey = (await hasPasskeys(db, user.id))
+      ? await issuePasskeyChallenge(deps, { userId: user.id, purpose: 'second-factor' })
+      : undefined;
+    throw new AppError('UNAUTHENTICATED', MESSAGES.twoFactorCodeNeeded, {
+      twoFactorRequired: true,
+      ...(passkey && { passkey: { challengeId: passkey.challengeId, options: passkey.options } }),
+    });
+  }
+  if (!(await verifySecondFactor(db, clock, user.id, input.code))) {
+    await recordLoginEvent(db, { userId: user.id, outcome: 'wrong_code', ...event });
+    throw new AppError('UNAUTHENTICATED', MESSAGES.twoFactorCodeWrong, { twoFactorRequired: true });
+  }
+}
+
+/**
+ * Opens the session of a sign-in that passed its checks, with what every sign-in records: the
+ * event, the new-device alert. Answers the session's token.
+ */
+async function openSignedInSession(
+  deps: { db: Database; clock: Clock },
+  {
+    userId,
+    generation,
+    rememberMe,
+    event,
+    onOpened,
+  }: {
+    userId: string;
+    generation: number;
+    rememberMe: boolean;
+    event: SignInEvent;
+    onOpened: (tx: Transaction) => Promise<void>;
+  },
+): Promise<string> {
   const token = createSessionToken();
-  const ttl = input.rememberMe ? SESSION_TTL_MS.remembered : SESSION_TTL_MS.short;
-  await runInTransaction(db, async (tx) => {
+  const ttl = rememberMe ? SESSION_TTL_MS.remembered : SESSION_TTL_MS.short;
+  await runInTransaction(deps.db, async (tx) => {
     // The row's update lock first: sign-ins of one account racing queue here, rather than each
     // taking the share lock below and deadlocking when they all want to upgrade it.
-    await markUserLoggedIn(tx, { id: user.id });
+    await markUserLoggedIn(tx, { id: userId });
     const isCurrent = await openSessionOfGeneration(tx, {
-      userId: user.id,
+      userId,
       tokenHash: hashSessionToken(token),
       // Wall time, not the injected clock: the session lookup compares it with the database's now().
       expiresAt: new Date(Date.now() + ttl),
       // Signing in proves the password (and code): it opens the few minutes of staff sudo mode.
       reauthenticatedAt: new Date(),
-      generation: user.sessionGeneration,
-      ip: input.ip,
-      userAgent: input.userAgent,
+      generation,
+      ...event,
     });
     // The password or second factor changed while this sign-in was checking the old one.
     if (!isCurrent) throw new AppError('UNAUTHENTICATED', MESSAGES.invalidCredentials);
-    await recordLoginEvent(tx, { userId: user.id, outcome: 'success', ...event });
-    await alertOnNewDevice(tx, { userId: user.id, ...event, at: clock.now() });
-    await attempt.release(tx);
-    await deleteSubjectAttempts(tx, { subject: accountSubject });
+    await recordLoginEvent(tx, { userId, outcome: 'success', ...event });
+    await alertOnNewDevice(tx, { userId, ...event, at: deps.clock.now() });
+    await onOpened(tx);
   });
-  return { user: toTradeUser(await loadUserRecord(db, user.id), config.fileUrlBase), token };
+  return token;
+}
+
+/**
+ * Signs in with a passkey alone: the passkey names its account (a discoverable credential) and
+ * verifies its user, so it stands for the password and the second factor together. The limits,
+ * the refusals of a suspended or closed account and the session rules are a password sign-in's.
+ */
+export async function signInWithPasskey(
+  deps: { db: Database; config: AppConfig; clock: Clock },
+  input: z.output<typeof PasskeySignInRequestSchema> & SignInEvent,
+): Promise<{ user: TradeUser; token: string }> {
+  const { db, config } = deps;
+  const event = { ip: input.ip, userAgent: input.userAgent };
+  const attempt = await reserveAttempt(deps, {
+    limits: [{ subject: `ip:${input.ip}`, limit: config.login.maxFailures }],
+    windowMs: config.login.windowMs,
+  });
+  const { userId } = await verifyPasskeyAssertion(db, deps, {
+    assertion: input.passkey,
+    purpose: 'sign-in',
+    userId: null,
+  }).catch((error: unknown) => {
+    throw error instanceof AppError ? new AppError('UNAUTHENTICATED', error.message) : error;
+  });
+  const user = await findUserById(db, { id: userId });
+  if (user?.status !== 'active') throw new AppError('UNAUTHENTICATED', PASSKEY_MESSAGES.unknownPasskey);
+  if (user.suspended) {
+    await attempt.release();
+    await recordLoginEvent(db, { userId, outcome: 'suspended', ...event });
+    throw new AppError('FORBIDDEN', MESSAGES.suspended);
+  }
+  const token = await openSignedInSession(deps, {
+    userId,
+    generation: user.sessionGeneration,
+    rememberMe: input.rememberMe,
+    event,
+    onOpened: (tx) => attempt.release(tx),
+  });
+  return { user: toTradeUser(await loadUserRecord(db, userId), config.fileUrlBase), token };
 }
 
 export async function logOut(db: Database, actor: Actor): Promise<void> {

@@ -1,16 +1,22 @@
-import { MESSAGES } from '@vestora/shared';
+import { MESSAGES, type PasskeyAssertion } from '@vestora/shared';
 import type { AppConfig } from '../../config/env.ts';
 import type { Database } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import { reserveAttempt } from '../attempts/attempts.service.ts';
+import { verifyPasskeyAssertion } from '../passkeys/passkey-assertions.ts';
 import { findSignInCredentials, verifySecondFactor } from '../two-factor/second-factor.ts';
 import { verifyPassword } from './password.ts';
 
 export interface IdentityProof {
-  password: string;
+  password?: string | undefined;
   /** The authenticator or a recovery code; needed when two-factor sign-in is on. */
   code?: string | undefined;
+  /**
+   * Instead of both: a passkey's answer to a `reauthenticate` challenge. It proves possession and
+   * the person (the authenticator verifies its user), and cannot be relayed by a phishing page.
+   */
+  passkey?: PasskeyAssertion | undefined;
 }
 
 /**
@@ -32,6 +38,15 @@ export async function confirmIdentity(
     limits: [{ subject: `reauth:${userId}`, limit: deps.config.login.maxFailures }],
     windowMs: deps.config.login.windowMs,
   });
+  if (proof.passkey) {
+    await verifyPasskeyAssertion(deps.db, deps, {
+      assertion: proof.passkey,
+      purpose: 'reauthenticate',
+      userId,
+    });
+    await attempt.release();
+    return;
+  }
   const row = await findSignInCredentials(deps.db, userId);
   if (!row || !proof.password || !(await verifyPassword(row.passwordHash, proof.password))) {
     throw new AppError('BAD_REQUEST', wrongPasswordMessage);

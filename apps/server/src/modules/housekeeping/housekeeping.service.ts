@@ -7,6 +7,7 @@ import { deleteExpiredEmailChangeLocks } from '../account/account.service.ts';
 import { deleteAttemptsBefore } from '../attempts/attempts.service.ts';
 import { deleteSpentEmailConfirmations } from '../email-confirmation/email-confirmation.service.ts';
 import { deleteFinishedMailBefore } from '../mail/mail.service.ts';
+import { deleteExpiredPasskeyChallenges } from '../passkeys/passkey-assertions.ts';
 import { deleteSpentPasswordResets } from '../password-reset/password-reset.service.ts';
 import { sweepExpiredSessions } from '../sessions/live-sessions.service.ts';
 import { deleteIdempotencyKeysBefore, deleteLoginEventsBefore } from './housekeeping.repo.ts';
@@ -26,14 +27,16 @@ export interface HousekeepingRun {
     | 'emailConfirmations'
     | 'emailChangeLocks'
     | 'loginEvents'
-    | 'sentMail',
+    | 'sentMail'
+    | 'passkeyChallenges',
     number
   >;
 }
 
 /**
  * Removes what can no longer be used: expired sessions, attempts outside every window, idempotency
- * keys past their retention, used or expired reset, confirmation and lock links, and sign-in events and sent
+ * keys past their retention, used or expired reset, confirmation and lock links, unanswered passkey
+ * challenges, and sign-in events and sent
  * e-mails past the sign-in events' retention.
  */
 export async function runHousekeeping(
@@ -57,6 +60,7 @@ export async function runHousekeeping(
       emailChangeLocks: await deleteExpiredEmailChangeLocks(db, { now }),
       loginEvents: await deleteLoginEventsBefore(db, { before: ago(config.retention.loginEventsMs) }),
       sentMail: await deleteFinishedMailBefore(db, { before: ago(config.retention.loginEventsMs) }),
+      passkeyChallenges: await deleteExpiredPasskeyChallenges(db, { now }),
     };
   });
   return removed
@@ -72,6 +76,7 @@ export async function runHousekeeping(
           emailChangeLocks: 0,
           loginEvents: 0,
           sentMail: 0,
+          passkeyChallenges: 0,
         },
       };
 }

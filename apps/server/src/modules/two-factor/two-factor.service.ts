@@ -11,6 +11,7 @@ import { recordAudit } from '../audit/audit.service.ts';
 import { confirmIdentity } from '../auth/reauthentication.service.ts';
 import { queueUserMail } from '../mail/mail.service.ts';
 import { notify } from '../notifications/notifications.service.ts';
+import { removeAllPasskeys } from '../passkeys/passkey-assertions.ts';
 import type { Actor } from '../sessions/actor.ts';
 import { endSessionsOfUser } from '../sessions/live-sessions.service.ts';
 import { queueSecurityNotice } from '../sessions/security-notice.ts';
@@ -171,7 +172,9 @@ export async function resetSecondFactorByAdmin(
   if (input.userId === actor.user.id) throw new AppError('CONFLICT', MESSAGES.twoFactorOwnReset);
   await runInTransaction(deps.db, async (tx) => {
     const row = await loadRow(tx, input.userId);
-    if (!row.totpEnabledAt) throw new AppError('CONFLICT', MESSAGES.twoFactorNotOn);
+    // A lost phone takes its passkey with it: those go too, or the person could not sign in by them.
+    const passkeysRemoved = await removeAllPasskeys(tx, input.userId);
+    if (!row.totpEnabledAt && passkeysRemoved === 0) throw new AppError('CONFLICT', MESSAGES.twoFactorNotOn);
     await disableTwoFactor(tx, { userId: input.userId });
     await endSessionsOfUser(tx, { userId: input.userId });
     await lockWithdrawalsAfterCredentialChange(tx, deps, input.userId);
@@ -185,8 +188,8 @@ export async function resetSecondFactorByAdmin(
       action: 'user.reset2fa',
       targetType: 'user',
       targetId: input.userId,
-      before: { twoFactor: 'on' },
-      after: { twoFactor: 'off' },
+      before: { twoFactor: row.totpEnabledAt ? 'on' : 'off', passkeys: passkeysRemoved },
+      after: { twoFactor: 'off', passkeys: 0 },
     });
     await notify(tx, {
       userId: input.userId,

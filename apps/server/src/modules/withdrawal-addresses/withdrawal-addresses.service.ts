@@ -4,6 +4,7 @@ import {
   type Coin,
   formatUtcTime,
   MESSAGES,
+  PASSKEY_MESSAGES,
   type WithdrawalAddress,
   type WithdrawalAddressBook,
   withdrawalAddressCoolingOffMessage,
@@ -21,6 +22,7 @@ import { confirmIdentity } from '../auth/reauthentication.service.ts';
 import { hashLinkToken } from '../auth/tokens.ts';
 import { assertEmailConfirmed } from '../email-confirmation/email-confirmation.service.ts';
 import { queueUserMail } from '../mail/mail.service.ts';
+import { hasPasskeys, verifyPasskeyAssertion } from '../passkeys/passkey-assertions.ts';
 import type { Actor } from '../sessions/actor.ts';
 import {
   extendWithdrawalLock,
@@ -79,11 +81,25 @@ export async function addWithdrawalAddress(
   if (!isAddressForCoin(input.coin, input.address, deps.config.chain.bitcoinNetwork))
     throw new AppError('BAD_REQUEST', MESSAGES.invalidAddress);
   assertEmailConfirmed(actor, MESSAGES.emailUnconfirmedToSaveAddress);
-  await confirmIdentity(deps, actor.user.id, { password: input.password, code: input.code });
+  // With a passkey, the confirmation is bound to this very address: a relayed password cannot add one.
+  const isPasskeyConfirmed = await hasPasskeys(deps.db, actor.user.id);
+  if (!isPasskeyConfirmed) {
+    await confirmIdentity(deps, actor.user.id, { password: input.password, code: input.code });
+  } else if (!input.passkey) {
+    throw new AppError('BAD_REQUEST', PASSKEY_MESSAGES.required, { passkeyRequired: true });
+  }
   const now = deps.clock.now();
   const cancelToken = randomBytes(32).toString('base64url');
   try {
     const row = await runInTransaction(deps.db, async (tx) => {
+      if (input.passkey) {
+        await verifyPasskeyAssertion(tx, deps, {
+          assertion: input.passkey,
+          purpose: 'withdrawal-address',
+          userId: actor.user.id,
+          intent: { coin: input.coin, address: input.address },
+        });
+      }
       const inserted = await insertAddress(tx, {
         userId: actor.user.id,
         coin: input.coin,

@@ -54,6 +54,7 @@ export async function withdrawalRoutes(app: FastifyInstance): Promise<void> {
           now: app.clock.now(),
           dualApprovalCents: app.config.withdrawalSafety.dualApprovalCents,
           config: app.config.chain,
+          passkeyDeps: app,
         },
         body,
       ),

@@ -3,8 +3,10 @@ import {
   centsToUsd,
   formatUsd,
   MESSAGES,
+  PASSKEY_MESSAGES,
   PAYOUT_MESSAGES,
   type Page,
+  type PasskeyAssertion,
   type TransactionStatus,
   type Withdrawal,
 } from '@vestora/shared';
@@ -18,6 +20,7 @@ import { assertEmailConfirmed } from '../email-confirmation/email-confirmation.s
 import { postTransfers } from '../ledger/ledger.service.ts';
 import { queueUserMail } from '../mail/mail.service.ts';
 import { notify, notifyAndMail } from '../notifications/notifications.service.ts';
+import { hasPasskeys, type PasskeyDeps, verifyPasskeyAssertion } from '../passkeys/passkey-assertions.ts';
 import type { Actor } from '../sessions/actor.ts';
 import { assertMayApprove, listStaffHolding, planApprovals } from '../staff/quorum.service.ts';
 import { lockActiveUserOrFail } from '../users/users.service.ts';
@@ -48,6 +51,8 @@ export interface WithdrawInput {
   amountCents: bigint;
   /** The saved address the money goes to. */
   target: WithdrawalTarget;
+  /** Required when the account has a passkey: its answer to a challenge bound to this withdrawal. */
+  passkey?: PasskeyAssertion | undefined;
 }
 
 type Approval = { adminName: string; at: Date };
@@ -93,12 +98,14 @@ export async function requestWithdrawal(
     now,
     dualApprovalCents,
     config,
+    passkeyDeps,
   }: {
     actor: Actor;
     maxPending: number;
     now: Date;
     dualApprovalCents: bigint | null;
     config: ChainConfig;
+    passkeyDeps: PasskeyDeps;
   },
   input: WithdrawInput,
 ): Promise<Withdrawal> {
@@ -120,6 +127,16 @@ export async function requestWithdrawal(
     },
     input.target,
   );
+  if (await hasPasskeys(tx, userId)) {
+    if (!input.passkey)
+      throw new AppError('BAD_REQUEST', PASSKEY_MESSAGES.required, { passkeyRequired: true });
+    await verifyPasskeyAssertion(tx, passkeyDeps, {
+      assertion: input.passkey,
+      purpose: 'withdrawal',
+      userId,
+      intent: { coin: saved.coin, address: saved.address, amountCents: input.amountCents },
+    });
+  }
   if ((await countPendingWithdrawals(tx, { userId })) >= maxPending) {
     throw new AppError('CONFLICT', MESSAGES.tooManyPendingWithdrawals);
   }

@@ -12,6 +12,7 @@ export const OUTCOMES: Record<LoginOutcome, string> = {
   suspended: 'Refused: suspended',
   code_required: 'Password accepted, code asked',
   wrong_code: 'Wrong code',
+  wrong_passkey: 'Passkey refused',
   second_factor_reset: 'Two-factor reset by an administrator',
   account_locked: 'Account locked from e-mail link',
 };

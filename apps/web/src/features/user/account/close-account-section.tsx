@@ -7,7 +7,7 @@ import { CurrentPasswordField, FormError, OneTimeCodeField } from '../../../ui/f
 import { useProofForm } from '../../../ui/use-proof-form.ts';
 import { useCloseAccount } from '../history/statement-api.ts';
 
-const EMPTY_FORM: Required<CloseAccountRequest> = { password: '', code: '' };
+const EMPTY_FORM: Required<Omit<CloseAccountRequest, 'passkey'>> = { password: '', code: '' };
 
 function CloseAccountDialog({
   open,

@@ -106,7 +106,7 @@ export function WithdrawalAddressBook() {
   );
 }
 
-const EMPTY_FORM: Required<AddWithdrawalAddressRequest> = {
+const EMPTY_FORM: Required<Omit<AddWithdrawalAddressRequest, 'passkey'>> = {
   coin: 'btc',
   address: '',
   label: '',

@@ -1,0 +1,22 @@
+/**
+ * What the passkey screens and refusals say. Here rather than in MESSAGES, which every first page
+ * downloads: only the sign-in page's passkey button and the security settings show them.
+ */
+export const PASSKEY_MESSAGES = {
+  nameRequired: 'Give the passkey a name, up to 60 characters.',
+  added: 'Passkey added.',
+  removed: 'Passkey removed. Your other sessions have ended.',
+  notFound: 'Passkey not found.',
+  tooMany: 'You have the most passkeys an account can hold (10). Remove one first.',
+  alreadyRegistered: 'This passkey is already registered.',
+  confirmationExpired: 'The passkey confirmation expired or was already used. Try again.',
+  confirmationMismatch: 'The passkey confirmation was for another request. Try again.',
+  notVerified: 'The passkey could not be verified.',
+  cloned:
+    'This passkey was refused: its signature counter went backwards, which happens when a passkey was copied. Remove it and add it again; we e-mailed you.',
+  unknownPasskey: 'This passkey is not registered on any account.',
+  required: 'Confirm with your passkey.',
+  signedIn: 'Login successful',
+  cancelled: 'The passkey prompt was closed before it finished.',
+  unsupported: 'This browser cannot use passkeys.',
+} as const;
