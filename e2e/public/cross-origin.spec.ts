@@ -115,7 +115,8 @@ let browser: Browser;
 
 beforeAll(async () => {
   const apiPort = await freePort();
-  const apiUrl = `http://127.0.0.1:${apiPort}`;
+  // localhost, not 127.0.0.1: PUBLIC_URL names the passkeys' relying party, which cannot be an IP address.
+  const apiUrl = `http://localhost:${apiPort}`;
   listed = await serveFrontEnd(apiUrl);
   unlisted = await serveFrontEnd(apiUrl);
   dataDir = await freshDataDir();

@@ -39,7 +39,7 @@ beforeAll(async () => {
   server = await startServer({
     dataDir,
     port,
-    env: { SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, PUBLIC_URL: `http://127.0.0.1:${port}` },
+    env: { SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, PUBLIC_URL: `http://localhost:${port}` },
   });
   browser = await launchBrowser();
   context = await browser.newContext({ viewport: VIEWPORTS.phone, baseURL: server.baseUrl });

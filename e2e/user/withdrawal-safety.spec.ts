@@ -43,7 +43,7 @@ beforeAll(async () => {
   server = await startServer({
     dataDir,
     port,
-    env: { WITHDRAWAL_ADDRESS_COOLOFF_HOURS: '24', PUBLIC_URL: `http://127.0.0.1:${port}` },
+    env: { WITHDRAWAL_ADDRESS_COOLOFF_HOURS: '24', PUBLIC_URL: `http://localhost:${port}` },
   });
   browser = await launchBrowser();
   api = await request.newContext({ baseURL: server.baseUrl });

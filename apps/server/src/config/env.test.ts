@@ -24,4 +24,24 @@ describe('loadConfig', () => {
     });
     expect(() => loadConfig({ STAFF_REAUTH_MINUTES: '0' })).toThrow(/STAFF_REAUTH_MINUTES/);
   });
+
+  it("derives the passkeys' relying party from PUBLIC_URL, and refuses an address browsers refuse passkeys on", () => {
+    expect(loadConfig({ PORT: '4000' }).passkeys).toEqual({
+      rpId: 'localhost',
+      origin: 'http://localhost:4000',
+      rpName: 'Vestora',
+    });
+    expect(loadConfig({ PUBLIC_URL: 'https://invest.example.com/' }).passkeys).toMatchObject({
+      rpId: 'invest.example.com',
+      origin: 'https://invest.example.com',
+    });
+    for (const PUBLIC_URL of [
+      'http://127.0.0.1:3000',
+      'https://10.0.0.5',
+      'http://[::1]:3000',
+      'http://invest.example.com',
+    ]) {
+      expect(() => loadConfig({ PUBLIC_URL })).toThrow(/PUBLIC_URL.*https:\/\/ with a domain name/);
+    }
+  });
 });
