@@ -59,12 +59,17 @@ export async function getPasskeys(db: Database, actor: Actor): Promise<Passkey[]
 
 /**
  * The options to create a passkey, once the person proves again who they are: a new passkey is a
- * new way in, so a stolen session alone must not add one. The passkey is discoverable (it signs in
+ * new way in, so a stolen session alone must not add one. The first is added with the password (and
+ * code); later ones with a passkey the account already has. The passkey is discoverable (it signs in
  * without a user name) and verifies its user (a PIN or a fingerprint), so it is two factors in one.
  */
 export async function startPasskeyRegistration(deps: PasskeysDeps, actor: Actor, proof: IdentityProof) {
-  await confirmIdentity(deps, actor.user.id, proof);
   const existing = await listPasskeysOfUser(deps.db, { userId: actor.user.id });
+  // Once there is a passkey, a relayed password and code must not add the phisher's own.
+  if (existing.length > 0 && !proof.passkey) {
+    throw new AppError('BAD_REQUEST', PASSKEY_MESSAGES.required, { passkeyRequired: true });
+  }
+  await confirmIdentity(deps, actor.user.id, proof);
   if (existing.length >= MAX_PASSKEYS) throw new AppError('CONFLICT', PASSKEY_MESSAGES.tooMany);
   const options = await generateRegistrationOptions({
     rpName: deps.config.passkeys.rpName,
