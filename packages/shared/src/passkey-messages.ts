@@ -19,4 +19,6 @@ export const PASSKEY_MESSAGES = {
   signedIn: 'Login successful',
   cancelled: 'The passkey prompt was closed before it finished.',
   unsupported: 'This browser cannot use passkeys.',
+  nothingSent: 'Nothing was sent.',
+  withdrawalCancelled: 'Withdrawal cancelled: nothing was sent.',
 } as const;

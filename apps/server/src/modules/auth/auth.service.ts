@@ -196,8 +196,10 @@ async function checkSecondFactor(
         userId: user.id,
       });
     } catch (error) {
+      if (!(error instanceof AppError)) throw error;
       await recordLoginEvent(db, { userId: user.id, outcome: 'wrong_passkey', ...event });
-      throw error;
+      // Refused like a wrong code: the sign-in stays at its second step, where a code still works.
+      throw new AppError('UNAUTHENTICATED', error.message, { twoFactorRequired: true });
     }
     return;
   }

@@ -90,6 +90,21 @@ export async function takeChallenge(
   return row;
 }
 
+/**
+ * The registrations the account started and has not finished. A passkey added voids them: one
+ * started by password while the account had none must not add a second after the first.
+ */
+export async function deleteRegistrationChallengesOfUser(
+  db: Executor,
+  { userId }: { userId: string },
+): Promise<number> {
+  const rows = await db
+    .delete(passkeyChallenges)
+    .where(and(eq(passkeyChallenges.userId, userId), eq(passkeyChallenges.purpose, 'register')))
+    .returning({ id: passkeyChallenges.id });
+  return rows.length;
+}
+
 export async function deleteExpiredChallenges(db: Executor, { now }: { now: Date }): Promise<number> {
   const rows = await db
     .delete(passkeyChallenges)

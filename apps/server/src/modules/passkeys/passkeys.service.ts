@@ -20,6 +20,7 @@ import { confirmIdentity, type IdentityProof } from '../auth/reauthentication.se
 import { queueUserMail } from '../mail/mail.service.ts';
 import type { Actor } from '../sessions/actor.ts';
 import { endSessionsOfUser } from '../sessions/live-sessions.service.ts';
+import { lockActiveUserOrFail } from '../users/users.service.ts';
 import {
   lockWithdrawalsAfterCredentialChange,
   resolveWithdrawalAddress,
@@ -33,6 +34,7 @@ import {
 import {
   countPasskeysOfUser,
   deletePasskey,
+  deleteRegistrationChallengesOfUser,
   insertChallenge,
   insertPasskey,
   listPasskeysOfUser,
@@ -82,11 +84,19 @@ export async function startPasskeyRegistration(deps: PasskeysDeps, actor: Actor,
     authenticatorSelection: { residentKey: 'required', userVerification: 'required' },
     timeout: CHALLENGE_TTL_MS,
   });
-  const row = await insertChallenge(deps.db, {
-    userId: actor.user.id,
-    purpose: 'register',
-    challenge: options.challenge,
-    expiresAt: new Date(deps.clock.now().getTime() + CHALLENGE_TTL_MS),
+  const row = await runInTransaction(deps.db, async (tx) => {
+    // The user's row lock orders this with addPasskey: a first passkey being added now is either
+    // seen here, or voids this challenge when it commits.
+    await lockActiveUserOrFail(tx, actor.user.id, 'no key update');
+    if (!proof.passkey && (await countPasskeysOfUser(tx, { userId: actor.user.id })) > 0) {
+      throw new AppError('BAD_REQUEST', PASSKEY_MESSAGES.required, { passkeyRequired: true });
+    }
+    return insertChallenge(tx, {
+      userId: actor.user.id,
+      purpose: 'register',
+      challenge: options.challenge,
+      expiresAt: new Date(deps.clock.now().getTime() + CHALLENGE_TTL_MS),
+    });
   });
   return {
     challengeId: row.id,
@@ -107,6 +117,9 @@ export async function addPasskey(
   const userId = actor.user.id;
   try {
     return await runInTransaction(deps.db, async (tx) => {
+      // One registration of the account at a time, so the count below and the voiding of the
+      // others cannot be raced by a second one finishing at the same moment.
+      await lockActiveUserOrFail(tx, userId, 'no key update');
       const challenge = await takeChallenge(tx, { id: input.challengeId, purpose: 'register' });
       if (!challenge || challenge.userId !== userId || challenge.expiresAt <= deps.clock.now()) {
         throw new AppError('BAD_REQUEST', PASSKEY_MESSAGES.confirmationExpired);
@@ -135,6 +148,9 @@ export async function addPasskey(
         isBackedUp: credentialBackedUp,
         name: input.name,
       });
+      // Registrations started before this passkey existed were proven by password alone; later
+      // passkeys are added with a passkey (startPasskeyRegistration).
+      await deleteRegistrationChallengesOfUser(tx, { userId });
       await queuePasskeyMail(tx, userId, {
         subject: 'A passkey was added to your account',
         what: `The passkey "${input.name}" was added to your account: it can now sign in and confirm withdrawals.`,

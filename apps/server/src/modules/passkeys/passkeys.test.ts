@@ -1,4 +1,7 @@
-import type { AuthenticationResponseJSON, PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/server';
+import type {
+  AuthenticationResponseJSON,
+  PublicKeyCredentialRequestOptionsJSON,
+} from '@simplewebauthn/server';
 import { MESSAGES, PASSKEY_MESSAGES } from '@vestora/shared';
 import { describe, expect, it } from 'vitest';
 import { createTestClock } from '../../../test/clock.ts';
@@ -45,7 +48,12 @@ async function startRegistration(token: string, proof: object) {
 }
 
 /** Registers a new passkey of `authenticator` on the account, proving identity with `proof`. */
-async function addPasskey(token: string, authenticator: SoftwareAuthenticator, proof: object, name = 'Laptop') {
+async function addPasskey(
+  token: string,
+  authenticator: SoftwareAuthenticator,
+  proof: object,
+  name = 'Laptop',
+) {
   const { challengeId, options } = await startRegistration(token, proof);
   const added = await call(token, 'POST', '/api/user/passkeys', {
     challengeId,
@@ -84,11 +92,22 @@ async function signInOptions() {
   return response.json().data as { challengeId: string; options: PublicKeyCredentialRequestOptionsJSON };
 }
 
+let signInCount = 0;
+/**
+ * Each sign-in from an address of its own: refusals count against the address's limit of sign-in
+ * failures, and this file refuses more than that on purpose.
+ */
+function nextAddress(): string {
+  signInCount += 1;
+  return `10.9.${signInCount >> 8}.${signInCount & 255}`;
+}
+
 function signInWithPasskey(passkey: Assertion) {
   return t.app.inject({
     method: 'POST',
     url: '/api/auth/passkey',
     headers: { 'user-agent': 'vitest-browser/1.0' },
+    remoteAddress: nextAddress(),
     payload: { passkey },
   });
 }
@@ -136,6 +155,7 @@ function tryLogin(payload: object) {
     method: 'POST',
     url: '/api/user/login',
     headers: { 'user-agent': 'vitest-browser/1.0' },
+    remoteAddress: nextAddress(),
     payload,
   });
 }
@@ -233,6 +253,78 @@ describe('adding and removing a passkey', () => {
     expect(await passkeyRows(person.user._id)).toBe(1);
   });
 
+  it('adds a second passkey only with the first, not with the password', async () => {
+    const person = await personWithPasskey();
+    const byPassword = await call(person.token, 'POST', '/api/user/passkeys/registration', {
+      password: person.input.password,
+    });
+    expect(byPassword.statusCode).toBe(400);
+    expect(byPassword.json()).toMatchObject({ message: PASSKEY_MESSAGES.required, passkeyRequired: true });
+
+    const second = newAuthenticator();
+    const { challengeId, options } = await startRegistration(person.token, {
+      passkey: await reauthAssertion(person.token, person.authenticator),
+    });
+    expect((options as { excludeCredentials: { id: string }[] }).excludeCredentials).toEqual([
+      expect.objectContaining({ id: person.authenticator.credentials[0]?.credentialId }),
+    ]);
+    const added = await call(person.token, 'POST', '/api/user/passkeys', {
+      challengeId,
+      name: 'Security key',
+      response: second.register(options),
+    });
+    expect(added.statusCode, added.body).toBe(201);
+    expect((await listPasskeys(person.token)).map((passkey) => passkey.name)).toEqual([
+      'Laptop',
+      'Security key',
+    ]);
+  });
+
+  it('does not let a registration started by password add a passkey once the account has one', async () => {
+    const person = await signUpAndLogin(t.app);
+    const proof = { password: person.input.password };
+    const owner = await startRegistration(person.token, proof);
+    // Another tab (or a page relaying the password) starts its own before the first one finishes.
+    const relayed = await startRegistration(person.token, proof);
+    const first = await call(person.token, 'POST', '/api/user/passkeys', {
+      challengeId: owner.challengeId,
+      name: 'Laptop',
+      response: newAuthenticator().register(owner.options),
+    });
+    expect(first.statusCode).toBe(201);
+    const second = await call(person.token, 'POST', '/api/user/passkeys', {
+      challengeId: relayed.challengeId,
+      name: 'Phisher',
+      response: newAuthenticator().register(relayed.options),
+    });
+    expect(second.statusCode).toBe(400);
+    expect(second.json().message).toBe(PASSKEY_MESSAGES.confirmationExpired);
+    expect(await passkeyRows(person.user._id)).toBe(1);
+    const restarted = await call(person.token, 'POST', '/api/user/passkeys/registration', proof);
+    expect(restarted.json()).toMatchObject({ message: PASSKEY_MESSAGES.required, passkeyRequired: true });
+  });
+
+  it('adds one passkey when several registrations started by password finish at the same time', async () => {
+    const person = await signUpAndLogin(t.app);
+    const proof = { password: person.input.password };
+    const started = [];
+    for (let index = 0; index < 4; index += 1) started.push(await startRegistration(person.token, proof));
+    const responses = await Promise.all(
+      started.map(({ challengeId, options }, index) =>
+        call(person.token, 'POST', '/api/user/passkeys', {
+          challengeId,
+          name: `Key ${index}`,
+          response: newAuthenticator().register(options),
+        }),
+      ),
+    );
+    expect(responses.map((response) => response.statusCode).sort()).toEqual([201, 400, 400, 400]);
+    for (const refused of responses.filter((response) => response.statusCode === 400)) {
+      expect(refused.json().message).toBe(PASSKEY_MESSAGES.confirmationExpired);
+    }
+    expect(await passkeyRows(person.user._id)).toBe(1);
+  });
+
   it('removes a passkey only with a fresh proof, ends the other sessions, locks withdrawals and e-mails the owner', async () => {
     const person = await personWithPasskey();
     const otherDevice = await login(t.app, person.input.userName, person.input.password);
@@ -291,6 +383,10 @@ describe('signing in with a passkey alone', () => {
     const replayed = await signInWithPasskey(assertion);
     expect(replayed.statusCode).toBe(401);
     expect(replayed.json().message).toBe(PASSKEY_MESSAGES.confirmationExpired);
+
+    const racing = await signInAssertion(person.authenticator);
+    const responses = await Promise.all(Array.from({ length: 4 }, () => signInWithPasskey(racing)));
+    expect(responses.map((response) => response.statusCode).sort()).toEqual([200, 401, 401, 401]);
   });
 
   it('refuses an assertion made for another origin, another RP ID, or without user verification', async () => {
@@ -311,9 +407,9 @@ describe('signing in with a passkey alone', () => {
   });
 
   it('refuses a passkey no account holds', async () => {
+    const person = await signUpAndLogin(t.app);
     const stray = newAuthenticator();
-    const { options } = await startRegistration(adminToken, { password: ADMIN.password });
-    stray.register(options);
+    stray.register((await startRegistration(person.token, { password: person.input.password })).options);
     const response = await signInWithPasskey(await signInAssertion(stray));
     expect(response.statusCode).toBe(401);
     expect(response.json().message).toBe(PASSKEY_MESSAGES.unknownPasskey);
@@ -338,7 +434,9 @@ describe('signing in with a passkey alone', () => {
     const person = await personWithPasskey();
     expect((await signInWithPasskey(await signInAssertion(person.authenticator))).statusCode).toBe(200);
     const copy = person.authenticator.credentials[0]?.counter ?? 0;
-    const cloned = await signInWithPasskey(await signInAssertion(person.authenticator, { counter: copy - 1 }));
+    const cloned = await signInWithPasskey(
+      await signInAssertion(person.authenticator, { counter: copy - 1 }),
+    );
     expect(cloned.statusCode).toBe(401);
     expect(cloned.json().message).toBe(PASSKEY_MESSAGES.cloned);
     expect(cloned.json().token).toBeUndefined();
@@ -398,8 +496,12 @@ describe('a passkey as the second factor', () => {
       password: person.input.password,
       passkey,
     });
+    expect(replayed.statusCode).toBe(401);
+    expect(replayed.json()).toMatchObject({
+      twoFactorRequired: true,
+      message: PASSKEY_MESSAGES.confirmationExpired,
+    });
     expect(replayed.json().token).toBeUndefined();
-    expect(replayed.json().message).toBe(PASSKEY_MESSAGES.confirmationExpired);
   });
 
   it("refuses another user's passkey, and the challenge for a sign-in by passkey alone", async () => {
@@ -414,8 +516,12 @@ describe('a passkey as the second factor', () => {
       password: person.input.password,
       passkey: { challengeId, response },
     });
+    expect(refused.statusCode).toBe(401);
+    expect(refused.json()).toMatchObject({
+      twoFactorRequired: true,
+      message: PASSKEY_MESSAGES.unknownPasskey,
+    });
     expect(refused.json().token).toBeUndefined();
-    expect(refused.json().message).toBe(PASSKEY_MESSAGES.unknownPasskey);
     expect((await loginOutcomes(person.token))[0]).toBe('wrong_passkey');
 
     const { challengeId: other, options: otherOptions } = await secondFactorChallenge(person);
@@ -475,7 +581,10 @@ describe('re-authenticating with a passkey', () => {
         PASSKEY_MESSAGES.unknownPasskey,
       ],
       [await signInAssertion(person.authenticator), PASSKEY_MESSAGES.confirmationExpired],
-      [await reauthAssertion(person.token, person.authenticator, { rpId: 'evil.example' }), PASSKEY_MESSAGES.notVerified],
+      [
+        await reauthAssertion(person.token, person.authenticator, { rpId: 'evil.example' }),
+        PASSKEY_MESSAGES.notVerified,
+      ],
     ];
     for (const [passkey, message] of cases) {
       const response = await call(person.token, 'PUT', '/api/user/profile', { ...profile, passkey });
