@@ -22,10 +22,10 @@ import { EmailConfirmationNotice } from '../account/email-confirmation-notice.ts
 import { useProfile } from '../account/profile-api.ts';
 import { CoinMark, CoinSelectField } from '../deposit/coin-choice.tsx';
 import { COIN_NAMES, formatDateTime, usd } from '../format.ts';
-import { useSubmissionKey } from '../submission-key.ts';
 import { WithdrawalAddressBook } from './withdrawal-address-book.tsx';
 import { useWithdrawalAddressBook } from './withdrawal-addresses-api.ts';
-import { useRequestWithdrawal, useWithdrawals, WITHDRAWALS_PAGE_SIZE } from './withdrawals-api.ts';
+import { useWithdrawalSubmission, WithdrawalPasskeyDialog } from './withdrawal-submission.tsx';
+import { useWithdrawals, WITHDRAWALS_PAGE_SIZE } from './withdrawals-api.ts';
 
 const EMPTY_FORM: WithdrawForm = { amount: '', method: 'btc', address: '' };
 
@@ -52,10 +52,8 @@ function WithdrawalForm({ user }: { user: TradeUser }) {
   const confirmationId = useId();
   const lockId = useId();
   const addressListId = useId();
-  const requestWithdrawal = useRequestWithdrawal();
   const addressBook = useWithdrawalAddressBook();
   const lockedUntil = addressBook.data?.withdrawalsLockedUntil ?? null;
-  const submissionKey = useSubmissionKey();
   const schema = useMemo(() => withdrawFormSchema(user.accountBalance), [user.accountBalance]);
   const {
     register,
@@ -70,18 +68,11 @@ function WithdrawalForm({ user }: { user: TradeUser }) {
     (saved) => saved.isUsable && saved.coin === method,
   );
 
-  const onSubmit = handleSubmit(async (request) => {
-    const idempotencyKey = submissionKey.start([request.amount, request.method, request.address]);
-    if (!idempotencyKey) return;
-    try {
-      await requestWithdrawal.mutateAsync({ ...request, idempotencyKey });
-      submissionKey.finish(true);
-      reset({ ...EMPTY_FORM, method: request.method });
-    } catch (failure) {
-      submissionKey.finish(false);
-      setError('root', { message: errorMessage(failure) });
-    }
+  const submission = useWithdrawalSubmission({
+    onSent: (request) => reset({ ...EMPTY_FORM, method: request.method }),
+    onRefused: (message) => setError('root', { message }),
   });
+  const onSubmit = handleSubmit(submission.submit);
 
   return (
     <CardSection title="Request New Withdrawal" className="p-5 sm:p-6 lg:col-span-2">
@@ -114,9 +105,7 @@ function WithdrawalForm({ user }: { user: TradeUser }) {
       )}
       <form onSubmit={(event) => void onSubmit(event)} noValidate className="mt-5">
         <fieldset
-          disabled={
-            !user.isEmailConfirmed || !user.isVerified || lockedUntil !== null || requestWithdrawal.isPending
-          }
+          disabled={!user.isEmailConfirmed || !user.isVerified || lockedUntil !== null || submission.isBusy}
           aria-describedby={
             !user.isEmailConfirmed
               ? confirmationId
@@ -159,10 +148,11 @@ function WithdrawalForm({ user }: { user: TradeUser }) {
           <p className="text-sm text-slate-700">{WITHDRAWAL_FEE_POLICY}</p>
           <FormError message={errors.root?.message} />
           <Button type="submit" className="w-full">
-            {requestWithdrawal.isPending ? 'Processing...' : 'WITHDRAW'}
+            {submission.isBusy ? 'Processing...' : 'WITHDRAW'}
           </Button>
         </fieldset>
       </form>
+      <WithdrawalPasskeyDialog {...submission.dialog} />
     </CardSection>
   );
 }

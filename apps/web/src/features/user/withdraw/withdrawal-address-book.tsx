@@ -1,25 +1,13 @@
-import {
-  type AddWithdrawalAddressRequest,
-  AddWithdrawalAddressRequestSchema,
-  MESSAGES,
-  type WithdrawalAddress,
-} from '@vestora/shared';
-import { useId, useState } from 'react';
+import type { WithdrawalAddress } from '@vestora/shared';
+import { useState } from 'react';
 import { Button } from '../../../ui/button.tsx';
 import { CardSection } from '../../../ui/card.tsx';
-import { ConfirmDialog, FormActions, Modal } from '../../../ui/dialog.tsx';
-import { CurrentPasswordField, FormError, OneTimeCodeField, TextField } from '../../../ui/field.tsx';
+import { ConfirmDialog } from '../../../ui/dialog.tsx';
 import { QueryView } from '../../../ui/query-view.tsx';
-import { useProofForm } from '../../../ui/use-proof-form.ts';
-import { EmailConfirmationNotice } from '../account/email-confirmation-notice.tsx';
-import { useProfile } from '../account/profile-api.ts';
-import { CoinMark, CoinSelectField } from '../deposit/coin-choice.tsx';
+import { CoinMark } from '../deposit/coin-choice.tsx';
 import { formatDateTime } from '../format.ts';
-import {
-  useAddWithdrawalAddress,
-  useRemoveWithdrawalAddress,
-  useWithdrawalAddressBook,
-} from './withdrawal-addresses-api.ts';
+import { AddAddressDialog } from './add-address-dialog.tsx';
+import { useRemoveWithdrawalAddress, useWithdrawalAddressBook } from './withdrawal-addresses-api.ts';
 
 /** When a new address may be used, as the operator's cool-off has it (none at all, or some hours). */
 function coolOffSentence(coolOffHours: number | undefined): string {
@@ -88,7 +76,11 @@ export function WithdrawalAddressBook() {
           </ul>
         )}
       </QueryView>
-      <AddAddressDialog open={isAdding} onOpenChange={setIsAdding} coolOffHours={data?.coolOffHours} />
+      <AddAddressDialog
+        open={isAdding}
+        onOpenChange={setIsAdding}
+        usableWhen={coolOffSentence(data?.coolOffHours).replace('A new one', 'The address')}
+      />
       <ConfirmDialog
         open={removing !== null}
         onOpenChange={(open) => {
@@ -103,89 +95,5 @@ export function WithdrawalAddressBook() {
         onConfirm={onRemove}
       />
     </CardSection>
-  );
-}
-
-const EMPTY_FORM: Required<Omit<AddWithdrawalAddressRequest, 'passkey'>> = {
-  coin: 'btc',
-  address: '',
-  label: '',
-  password: '',
-  code: '',
-};
-
-function AddAddressDialog({
-  open,
-  onOpenChange,
-  coolOffHours,
-}: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  coolOffHours: number | undefined;
-}) {
-  const addAddress = useAddWithdrawalAddress();
-  const { data: user } = useProfile();
-  const isEmailUnconfirmed = user?.isEmailConfirmed === false;
-  const confirmationId = useId();
-  const { register, errors, error, isCodeAsked, close, submitWith } = useProofForm(
-    AddWithdrawalAddressRequestSchema,
-    EMPTY_FORM,
-    onOpenChange,
-  );
-  const onSubmit = submitWith(async ({ code, ...form }) => {
-    await addAddress.mutateAsync({ ...form, ...(code ? { code } : {}) });
-    close(false);
-  });
-
-  return (
-    <Modal
-      open={open}
-      onOpenChange={close}
-      title="Add a withdrawal address"
-      description={`Your current password confirms it is you. ${coolOffSentence(coolOffHours).replace('A new one', 'The address')}.`}
-    >
-      {user && isEmailUnconfirmed && (
-        <EmailConfirmationNotice
-          user={user}
-          reason={MESSAGES.emailUnconfirmedToSaveAddress}
-          id={confirmationId}
-          className="mb-4"
-        />
-      )}
-      <form onSubmit={(event) => void onSubmit(event)} noValidate>
-        <fieldset
-          disabled={isEmailUnconfirmed || addAddress.isPending}
-          aria-describedby={isEmailUnconfirmed ? confirmationId : undefined}
-          className="space-y-4"
-        >
-          <legend className="sr-only">New address</legend>
-          <CoinSelectField label="Coin" error={errors.coin?.message} {...register('coin')} />
-          <TextField
-            label="Address"
-            autoComplete="off"
-            spellCheck={false}
-            className="[&_input]:font-mono"
-            error={errors.address?.message}
-            {...register('address')}
-          />
-          <TextField
-            label="Label"
-            autoComplete="off"
-            maxLength={60}
-            error={errors.label?.message}
-            {...register('label')}
-          />
-          <CurrentPasswordField error={errors.password?.message} {...register('password')} />
-          {isCodeAsked && <OneTimeCodeField error={errors.code?.message} {...register('code')} />}
-          <FormError message={error} />
-          <FormActions
-            submitLabel="Save address"
-            busyLabel="Saving..."
-            isBusy={addAddress.isPending}
-            onCancel={() => close(false)}
-          />
-        </fieldset>
-      </form>
-    </Modal>
   );
 }

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Coin } from '@vestora/shared';
+import type { Coin, PasskeyAssertion } from '@vestora/shared';
 import { requestWithdrawalRoute, userWithdrawalsRoute } from '@vestora/shared/routes';
 import { callApi, queryKeyOf, routeQuery } from '../../../client/api.ts';
 import { refetchWhileUnpaid } from '../../../ui/payout-note.tsx';
@@ -24,6 +24,8 @@ export interface WithdrawalSubmission {
   method: Coin;
   address: string;
   idempotencyKey: string;
+  /** For an account with passkeys: the assertion bound to exactly this amount and address. */
+  passkey?: PasskeyAssertion;
 }
 
 /** The amount leaves the available balance at once, so the profile, the list and history all reload. */
