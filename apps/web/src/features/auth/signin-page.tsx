@@ -1,4 +1,10 @@
-import { LoginFormSchema, MESSAGES } from '@vestora/shared';
+import {
+  type LoginForm,
+  LoginFormSchema,
+  type LoginResponse,
+  MESSAGES,
+  type PasskeyChallenge,
+} from '@vestora/shared';
 import { useEffect, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 import { Link, useNavigate } from 'react-router';
@@ -15,11 +21,15 @@ import { logIn } from './auth-api.ts';
 const SUCCESS_TOAST_MS = 3000;
 const NAVIGATION_DELAY_MS = 3000;
 
+/** Passkeys load on first use: this page is in the first download of every area. */
+const loadPasskeys = () => import('./passkey-sign-in.ts');
+
 export function SignInPage() {
   const navigate = useNavigate();
   const {
     register,
     handleSubmit,
+    getValues,
     formState: { errors },
   } = useZodForm(LoginFormSchema, {
     defaultValues: { userNameOrEmail: '', password: '', rememberMe: false, code: '' },
@@ -29,18 +39,28 @@ export function SignInPage() {
   const [wasSessionEnded] = useState(hasSessionEndedNote);
   useEffect(dismissSessionEndedNote, []);
   const [isBusy, setIsBusy] = useState(false);
-  // Set once the server says this account signs in with a second factor.
-  const [needsCode, setNeedsCode] = useState(false);
+  // Set once the server says this account signs in with a second factor: its passkey is asked at
+  // once when it has one; the code field shows when it has none, or the passkey did not answer.
+  const [secondFactor, setSecondFactor] = useState<'passkey' | 'code'>();
+  const isSwitchingToCode = useRef(false);
   const navigationTimer = useRef<number>(undefined);
   useEffect(() => () => window.clearTimeout(navigationTimer.current), []);
 
-  const onSubmit = handleSubmit(async (form) => {
+  /**
+   * One sign-in, by password or by passkey: the toast while it runs, then the session and the next
+   * page, or the refusal. `signIn` answers undefined when the person chose the code instead.
+   */
+  const attempt = async (signIn: () => Promise<LoginResponse | undefined>) => {
     setError(undefined);
     setIsBusy(true);
     const loading = toast.loading('Logging in...');
     try {
-      const { code, ...credentials } = form;
-      const { data, token, message } = await logIn(needsCode ? { ...credentials, code } : credentials);
+      const answer = await signIn();
+      if (!answer) {
+        toast.dismiss(loading);
+        return setIsBusy(false);
+      }
+      const { data, token, message } = answer;
       startSession({ token, tradeUser: data });
       toast.success(message, { id: loading, duration: SUCCESS_TOAST_MS });
       navigationTimer.current = window.setTimeout(
@@ -48,13 +68,50 @@ export function SignInPage() {
         NAVIGATION_DELAY_MS,
       );
     } catch (failure) {
-      if (failure instanceof ApiError && failure.details.twoFactorRequired === true) setNeedsCode(true);
-      const message = errorMessage(failure);
+      if (failure instanceof ApiError && failure.details.twoFactorRequired === true) setSecondFactor('code');
+      const message =
+        failure instanceof ApiError
+          ? failure.message
+          : await loadPasskeys().then(
+              (passkeys) => passkeys.passkeyFailureMessage(failure),
+              () => errorMessage(failure),
+            );
       toast.error(message, { id: loading });
       setError(message);
       setIsBusy(false);
     }
-  });
+  };
+
+  const onSubmit = handleSubmit(({ code, ...credentials }: LoginForm) =>
+    attempt(async () => {
+      if (secondFactor === 'code') return logIn({ ...credentials, code });
+      try {
+        return await logIn(credentials);
+      } catch (failure) {
+        // The second factor's passkey challenge, when the account has a passkey: answered at once.
+        const challenge = failure instanceof ApiError ? failure.details.passkey : undefined;
+        if (!challenge) throw failure;
+        setSecondFactor('passkey');
+        isSwitchingToCode.current = false;
+        try {
+          const passkeys = await loadPasskeys();
+          return await logIn({
+            ...credentials,
+            passkey: await passkeys.answerSecondFactor(challenge as PasskeyChallenge),
+          });
+        } catch (passkeyFailure) {
+          setSecondFactor('code');
+          if (isSwitchingToCode.current) return undefined;
+          throw passkeyFailure;
+        }
+      }
+    }),
+  );
+
+  const onUseCode = () => {
+    isSwitchingToCode.current = true;
+    void loadPasskeys().then((passkeys) => passkeys.cancelPasskeyPrompt());
+  };
 
   return (
     <AuthCard title="Welcome back" subtitle="Sign in to follow your balances, deposits and plans.">
@@ -77,7 +134,16 @@ export function SignInPage() {
           error={errors.password?.message}
           {...register('password')}
         />
-        {needsCode && (
+        {secondFactor === 'passkey' && (
+          <button
+            type="button"
+            className="text-sm font-medium text-brand-700 hover:underline"
+            onClick={onUseCode}
+          >
+            Use an authenticator code instead
+          </button>
+        )}
+        {secondFactor === 'code' && (
           <TextField
             label="Authentication code"
             inputMode="numeric"
@@ -107,6 +173,16 @@ export function SignInPage() {
           </Link>
         </p>
       </form>
+      <Button
+        variant="secondary"
+        disabled={isBusy}
+        className="mt-4 w-full"
+        onClick={() =>
+          void attempt(async () => (await loadPasskeys()).logInWithPasskey(getValues('rememberMe')))
+        }
+      >
+        Sign in with a passkey
+      </Button>
     </AuthCard>
   );
 }

@@ -1,25 +1,52 @@
+import { useQuery } from '@tanstack/react-query';
 import { type ReauthenticateRequest, ReauthenticateRequestSchema } from '@vestora/shared';
-import { reauthenticateRoute } from '@vestora/shared/routes';
+import { passkeysRoute, reauthenticateRoute } from '@vestora/shared/routes';
 import { useState } from 'react';
-import { ApiError, callApi, errorMessage } from '../../../client/api.ts';
+import { ApiError, callApi, errorMessage, queryKeyOf } from '../../../client/api.ts';
+import { Button } from '../../../ui/button.tsx';
 import { FormActions, Modal } from '../../../ui/dialog.tsx';
 import { CurrentPasswordField, FormError, OneTimeCodeField } from '../../../ui/field.tsx';
+import { proofFailureMessage, usePasskeyConfirmation } from '../../../ui/use-proof-form.ts';
 import { useZodForm } from '../../../ui/use-zod-form.ts';
 
 const EMPTY: ReauthenticateRequest = { password: '', code: '' };
 
 /**
- * Asks for the password (and the second factor when the account has one) and confirms it with the
- * server; `onDone(true)` once it is accepted, `onDone(false)` when the person cancels.
+ * Whether the staff member has a passkey to confirm with (staff are users too). The same query as
+ * the user area's passkey list, by its route's key; the console cannot reach into that area.
+ */
+function useHasPasskeys(): boolean {
+  const { data } = useQuery({
+    queryKey: queryKeyOf(passkeysRoute),
+    queryFn: ({ signal }) => callApi(passkeysRoute, { signal }),
+  });
+  return (data?.data.length ?? 0) > 0;
+}
+
+/**
+ * Asks for the password (and the second factor when the account has one), or a passkey instead,
+ * and confirms it with the server; `onDone(true)` once it is accepted, `onDone(false)` when the
+ * person cancels.
  */
 export function ReauthDialog({ onDone }: { onDone: (isConfirmed: boolean) => void }) {
   const [isCodeAsked, setIsCodeAsked] = useState(false);
+  const hasPasskeys = useHasPasskeys();
+  const passkey = usePasskeyConfirmation();
   const {
     register,
     handleSubmit,
     setError,
     formState: { errors, isSubmitting },
   } = useZodForm(ReauthenticateRequestSchema, { defaultValues: EMPTY });
+
+  const onUsePasskey = async () => {
+    try {
+      await passkey.confirm((proof) => callApi(reauthenticateRoute, { body: proof }));
+      onDone(true);
+    } catch (error) {
+      setError('root', { message: proofFailureMessage(error) });
+    }
+  };
 
   const onSubmit = handleSubmit(async (proof) => {
     try {
@@ -35,7 +62,7 @@ export function ReauthDialog({ onDone }: { onDone: (isConfirmed: boolean) => voi
     <Modal
       open
       onOpenChange={(open) => {
-        if (!open && !isSubmitting) onDone(false);
+        if (!open && !isSubmitting && !passkey.isConfirming) onDone(false);
       }}
       title="Confirm it is you"
       description="Acts that move money or change who holds power need your password within the last few minutes, so a stolen session alone can do neither."
@@ -43,11 +70,21 @@ export function ReauthDialog({ onDone }: { onDone: (isConfirmed: boolean) => voi
       <form onSubmit={(event) => void onSubmit(event)} noValidate className="space-y-4">
         <CurrentPasswordField error={errors.password?.message} {...register('password')} />
         {isCodeAsked && <OneTimeCodeField error={errors.code?.message} {...register('code')} />}
+        {hasPasskeys && (
+          <Button
+            variant="secondary"
+            className="w-full"
+            disabled={passkey.isConfirming}
+            onClick={() => void onUsePasskey()}
+          >
+            {passkey.isConfirming ? 'Waiting for your passkey...' : 'Use a passkey instead'}
+          </Button>
+        )}
         <FormError message={errors.root?.message} />
         <FormActions
           submitLabel="Confirm and continue"
           busyLabel="Checking..."
-          isBusy={isSubmitting}
+          isBusy={isSubmitting || passkey.isConfirming}
           onCancel={() => onDone(false)}
         />
       </form>

@@ -6,6 +6,8 @@ import { DialogActions, Modal } from '../../../ui/dialog.tsx';
 import { CurrentPasswordField, FormError, OneTimeCodeField } from '../../../ui/field.tsx';
 import { useProofForm } from '../../../ui/use-proof-form.ts';
 import { useCloseAccount } from '../history/statement-api.ts';
+import { PasskeyInsteadButton } from '../security/passkey-instead-button.tsx';
+import { usePasskeys } from '../security/passkeys-api.ts';
 
 const EMPTY_FORM: Required<Omit<CloseAccountRequest, 'passkey'>> = { password: '', code: '' };
 
@@ -17,11 +19,17 @@ function CloseAccountDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   const closeAccount = useCloseAccount();
-  const { register, errors, error, isCodeAsked, close, submitWith } = useProofForm(
-    CloseAccountRequestSchema,
-    EMPTY_FORM,
-    onOpenChange,
-  );
+  const hasPasskeys = (usePasskeys({ enabled: open }).data?.data.length ?? 0) > 0;
+  const {
+    register,
+    errors,
+    error,
+    isCodeAsked,
+    close,
+    submitWith,
+    confirmWithPasskey,
+    isConfirmingWithPasskey,
+  } = useProofForm(CloseAccountRequestSchema, EMPTY_FORM, onOpenChange);
   const onSubmit = submitWith(({ password, code }) =>
     closeAccount.mutateAsync({ password, ...(code ? { code } : {}) }),
   );
@@ -35,10 +43,16 @@ function CloseAccountDialog({
       description="This cannot be undone. You are signed out everywhere and can no longer sign in."
     >
       <form onSubmit={(event) => void onSubmit(event)} noValidate>
-        <fieldset disabled={closeAccount.isPending} className="space-y-4">
+        <fieldset disabled={closeAccount.isPending || isConfirmingWithPasskey} className="space-y-4">
           <legend className="sr-only">Confirm with your password</legend>
           <CurrentPasswordField error={errors.password?.message} {...register('password')} />
           {isCodeAsked && <OneTimeCodeField error={errors.code?.message} {...register('code')} />}
+          {hasPasskeys && (
+            <PasskeyInsteadButton
+              isBusy={isConfirmingWithPasskey}
+              onClick={() => void confirmWithPasskey((proof) => closeAccount.mutateAsync(proof))}
+            />
+          )}
           <FormError message={error} />
           <DialogActions>
             <Button variant="secondary" onClick={() => close(false)}>

@@ -11,7 +11,10 @@ import { ApiError, errorMessage } from '../../../client/api.ts';
 import { FormActions, Modal } from '../../../ui/dialog.tsx';
 import { CurrentPasswordField, FormError, TextField } from '../../../ui/field.tsx';
 import { Tabs } from '../../../ui/tabs.tsx';
+import { proofFailureMessage, usePasskeyConfirmation } from '../../../ui/use-proof-form.ts';
 import { useZodForm } from '../../../ui/use-zod-form.ts';
+import { PasskeyInsteadButton } from '../security/passkey-instead-button.tsx';
+import { usePasskeys } from '../security/passkeys-api.ts';
 import { useTwoFactorStatus } from '../security/two-factor-api.ts';
 import { useUpdateProfile } from './account-api.ts';
 
@@ -30,9 +33,24 @@ function formValues(user: TradeUser, details: ProfileDetails | undefined): Profi
   };
 }
 
+/** The fields a profile update changes; the others (password, code) only prove an e-mail change. */
+const PROFILE_FIELDS = [
+  'userName',
+  'fullName',
+  'email',
+  'phone',
+  'dateOfBirth',
+  'address',
+  'postalCode',
+  'country',
+] as const satisfies readonly (keyof ProfileForm)[];
+
 /** A refused field may sit on the tab not shown: that tab is brought forward, so its error is seen. */
 function showTabOfFirstProblem(form: HTMLFormElement | null, errors: FieldErrors<ProfileForm>) {
-  const [field] = Object.keys(errors);
+  showTabOf(form, Object.keys(errors)[0]);
+}
+
+function showTabOf(form: HTMLFormElement | null, field: string | undefined) {
   const control = field ? form?.elements.namedItem(field) : null;
   const panel = control instanceof Element ? control.closest<HTMLElement>('[role="tabpanel"]') : null;
   const tabId = panel?.hidden ? panel.getAttribute('aria-labelledby') : null;
@@ -52,6 +70,8 @@ export function UpdateProfileDialog({
 }) {
   const updateProfile = useUpdateProfile();
   const twoFactor = useTwoFactorStatus({ enabled: open });
+  const hasPasskeys = (usePasskeys({ enabled: open }).data?.data.length ?? 0) > 0;
+  const passkey = usePasskeyConfirmation();
   // The server has the last word: a code it asks for is shown even if the status here is stale.
   const [isCodeAsked, setIsCodeAsked] = useState(false);
   const isSecondFactorOn = twoFactor.data?.data.isEnabled === true || isCodeAsked;
@@ -64,6 +84,9 @@ export function UpdateProfileDialog({
     handleSubmit,
     reset,
     setError,
+    trigger,
+    getValues,
+    getFieldState,
     control,
     formState: { errors },
   } = useZodForm(schema, { values: formValues(user, details) });
@@ -92,10 +115,30 @@ export function UpdateProfileDialog({
     (refused) => showTabOfFirstProblem(formRef.current, refused),
   );
 
+  // A passkey instead of the password and code: the profile's own fields are checked as the form
+  // checks them, then the browser's prompt, then the update with the passkey's answer.
+  const onUsePasskey = async () => {
+    if (!(await trigger(PROFILE_FIELDS))) {
+      showTabOf(
+        formRef.current,
+        PROFILE_FIELDS.find((field) => getFieldState(field).invalid),
+      );
+      return;
+    }
+    const { password: _password, code: _code, ...profile } = getValues();
+    try {
+      await passkey.confirm((proof) => updateProfile.mutateAsync({ ...profile, ...proof }));
+      setIsCodeAsked(false);
+      onOpenChange(false);
+    } catch (failure) {
+      setError('root', { message: proofFailureMessage(failure) });
+    }
+  };
+
   return (
     <Modal open={open} onOpenChange={close} title="Update Profile">
       <form ref={formRef} onSubmit={(event) => void onSubmit(event)} noValidate>
-        <fieldset disabled={updateProfile.isPending}>
+        <fieldset disabled={updateProfile.isPending || passkey.isConfirming}>
           <legend className="sr-only">Profile details</legend>
           <Tabs
             label="Profile sections"
@@ -181,6 +224,9 @@ export function UpdateProfileDialog({
                   error={errors.code?.message}
                   {...register('code')}
                 />
+              )}
+              {hasPasskeys && (
+                <PasskeyInsteadButton isBusy={passkey.isConfirming} onClick={() => void onUsePasskey()} />
               )}
             </div>
           )}

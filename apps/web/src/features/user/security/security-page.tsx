@@ -11,6 +11,7 @@ import { AccountSettings } from '../account/account-settings.tsx';
 import { CloseAccountSection } from '../account/close-account-section.tsx';
 import { AlertPreferencesPanel } from './alert-preferences-panel.tsx';
 import { AntiPhishingPanel } from './anti-phishing-panel.tsx';
+import { PasskeysPanel } from './passkeys-panel.tsx';
 import { SessionsPanel } from './sessions-panel.tsx';
 import { LoginHistoryPanel, TwoFactorPanel } from './two-factor-panel.tsx';
 
@@ -115,6 +116,7 @@ export function SecurityPage() {
         <Button onClick={() => setIsChangingPassword(true)}>Change Password</Button>
       </section>
       <TwoFactorPanel />
+      <PasskeysPanel />
       <SessionsPanel />
       <AntiPhishingPanel />
       <AlertPreferencesPanel />
