@@ -89,7 +89,7 @@ async function sendRequest(
 
   if (!response.ok) {
     const payload: unknown = await response.json().catch(() => null);
-    if (response.status === 401 && token) endRefusedSession();
+    if (response.status === 401 && token) endRefusedSession(token);
     const details =
       typeof payload === 'object' && payload !== null ? (payload as Record<string, unknown>) : {};
     throw new ApiError(serverMessage(payload) ?? MESSAGES.unexpected, response.status, details);

@@ -62,7 +62,9 @@ const ENDED_KEY = 'vestora.sessionEnded';
  * Drops a session the server no longer honours (signed out elsewhere, a password change, expiry) and
  * leaves a note for the sign-in page, which otherwise could not tell why the person landed there.
  */
-export function endRefusedSession(): void {
+export function endRefusedSession(refusedToken: string): void {
+  // A late answer to a call of an earlier session (signed out, then in again) ends nothing.
+  if (getSession()?.token !== refusedToken) return;
   sessionStorage.setItem(ENDED_KEY, '1');
   publish(null);
 }
