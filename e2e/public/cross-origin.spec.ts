@@ -108,6 +108,8 @@ async function serveFrontEnd(apiUrl: string): Promise<{ origin: string; close():
 }
 
 let api: RunningServer;
+/** The API's PUBLIC_URL, by name: passkeys refuse an IP address there. File URLs start with it. */
+let apiUrl: string;
 let dataDir: string;
 let listed: Awaited<ReturnType<typeof serveFrontEnd>>;
 let unlisted: Awaited<ReturnType<typeof serveFrontEnd>>;
@@ -115,8 +117,7 @@ let browser: Browser;
 
 beforeAll(async () => {
   const apiPort = await freePort();
-  // localhost, not 127.0.0.1: PUBLIC_URL names the passkeys' relying party, which cannot be an IP address.
-  const apiUrl = `http://localhost:${apiPort}`;
+  apiUrl = `http://localhost:${apiPort}`;
   listed = await serveFrontEnd(apiUrl);
   unlisted = await serveFrontEnd(apiUrl);
   dataDir = await freshDataDir();
@@ -217,7 +218,7 @@ describe('a front end on another origin listed in CORS_ORIGINS', () => {
     const [shown] = forBitcoin.body.data;
     if (!shown) throw new Error('no gateway for btc');
     expect(shown.add).toBe(BTC_ADDRESS);
-    expect(shown.image).toMatch(new RegExp(`^${api.baseUrl}/api/files/`));
+    expect(shown.image).toMatch(new RegExp(`^${apiUrl}/api/files/`));
     await page.evaluate((src) => (window as unknown as FrontEnd).showImage(src), shown.image);
     const image = page.getByRole('img', { name: 'Gateway QR code' });
     await expect
@@ -265,7 +266,7 @@ describe('a front end on another origin listed in CORS_ORIGINS', () => {
       amount: 100,
       status: 'pending',
     });
-    expect(firstRow?.image).toMatch(new RegExp(`^${api.baseUrl}/api/files/.+signature=`));
+    expect(firstRow?.image).toMatch(new RegExp(`^${apiUrl}/api/files/.+signature=`));
 
     // PUT /api/admin/approveDeposit/{id} and PUT /api/admin/declineDeposit/{id}, both with no body.
     const approved = await call(page, 'PUT', `/api/admin/approveDeposit/${firstId}`, { token: admin });
@@ -354,9 +355,10 @@ describe("the API's own web app, with PUBLIC_URL set", () => {
     const avatar = new FormData();
     avatar.set('image', new Blob([Buffer.from(PROOF_PNG, 'base64')], { type: 'image/png' }), 'me.png');
     const pictured = await json<Data<TradeUser>>('PUT', '/api/user/avatar', ada.token, avatar);
-    expect(pictured.data.avatar).toMatch(new RegExp(`^${api.baseUrl}/api/files/`));
+    expect(pictured.data.avatar).toMatch(new RegExp(`^${apiUrl}/api/files/`));
 
-    const context = await browser.newContext({ baseURL: api.baseUrl });
+    // Opened where people open it, PUBLIC_URL, so the absolute file URLs are its own origin.
+    const context = await browser.newContext({ baseURL: apiUrl });
     const page = await context.newPage();
     await openSignedIn(page, { token: ada.token, user: ada.data }, '/user/depo');
     await page.getByLabel('Amount to Deposit').fill('150');

@@ -24,6 +24,8 @@ const smtp = new SMTPServer({
 });
 
 let server: RunningServer;
+/** PUBLIC_URL: the e-mailed links' address, by name (passkeys refuse an IP address there). */
+let publicUrl: string;
 let dataDir: string;
 let browser: Browser;
 let context: BrowserContext;
@@ -35,14 +37,15 @@ beforeAll(async () => {
   const smtpPort = typeof address === 'object' && address ? address.port : 0;
   // The e-mailed link must point at this server, so its address is fixed before it starts.
   const port = await freePort();
+  publicUrl = `http://localhost:${port}`;
   dataDir = await freshDataDir();
   server = await startServer({
     dataDir,
     port,
-    env: { SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, PUBLIC_URL: `http://localhost:${port}` },
+    env: { SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, PUBLIC_URL: publicUrl },
   });
   browser = await launchBrowser();
-  context = await browser.newContext({ viewport: VIEWPORTS.phone, baseURL: server.baseUrl });
+  context = await browser.newContext({ viewport: VIEWPORTS.phone, baseURL: publicUrl });
   page = await context.newPage();
 });
 afterAll(async () => {
@@ -123,7 +126,7 @@ describe('password reset by e-mail', () => {
     await screenshot(page, 'forgot-password-sent-phone');
 
     const link = resetLinkIn(await mailTo(person.email));
-    expect(link.startsWith(`${server.baseUrl}/resetpass?token=`)).toBe(true);
+    expect(link.startsWith(`${publicUrl}/resetpass?token=`)).toBe(true);
     await page.goto(link);
     await page.getByRole('heading', { name: 'Choose a new password' }).waitFor();
 
