@@ -1,3 +1,5 @@
+import { formatUtcTime } from './dates.ts';
+
 /**
  * What the passkey screens and refusals say. Here rather than in MESSAGES, which every first page
  * downloads: only the sign-in page's passkey button and the security settings show them.
@@ -15,10 +17,20 @@ export const PASSKEY_MESSAGES = {
   cloned:
     'This passkey was refused: its signature counter went backwards, which happens when a passkey was copied. Remove it and add it again; we e-mailed you.',
   unknownPasskey: 'This passkey is not registered on any account.',
+  noPasskeys: 'Your account has no passkey yet. Add one under Settings, Security.',
+  disabled:
+    'This passkey was turned off after a copy of it was used. Remove it under Settings, Security, and add it again.',
   required: 'Confirm with your passkey.',
-  signedIn: 'Login successful',
   cancelled: 'The passkey prompt was closed before it finished.',
   unsupported: 'This browser cannot use passkeys.',
   nothingSent: 'Nothing was sent.',
   withdrawalCancelled: 'Withdrawal cancelled: nothing was sent.',
 } as const;
+
+/**
+ * A passkey added by password alone waits out the pause after a security change: whoever removed
+ * the owner's passkeys (or changed the password) with a stolen password cannot add their own at once.
+ */
+export function passkeyAfterPauseMessage(until: Date): string {
+  return `After a change to your account's security, a passkey can be added with your password from ${formatUtcTime(until)}.`;
+}

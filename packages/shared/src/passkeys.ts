@@ -106,6 +106,8 @@ export const PasskeySchema = z.object({
   name: z.string(),
   /** Kept in a synced store (a password manager, iCloud Keychain), so it survives a lost device. */
   isSynced: z.boolean(),
+  /** Turned off after a copy of it was used (its counter went backwards); remove it and add it again. */
+  isDisabled: z.boolean(),
   createdAt: z.string(),
   lastUsedAt: z.string().nullable(),
 });

@@ -310,6 +310,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
 
 /** Browsers offer passkeys on a secure origin named by a domain: https, or localhost for a trial. */
 function isPasskeyOrigin(publicUrl: string): boolean {
+  // zod runs this refinement even after z.url() refused: the URL message is the one to show.
+  if (!URL.canParse(publicUrl)) return true;
   const { protocol, hostname } = new URL(publicUrl);
   const host = hostname.replace(/^\[|\]$/g, '');
   if (isIP(host) !== 0) return false;

@@ -44,6 +44,12 @@ async function prompted<Result>(ask: () => Promise<Result>): Promise<Result> {
   }
 }
 
+/** Closes the browser's passkey prompt, if one is open; its promise then fails as cancelled. */
+export async function cancelPasskeyPrompt(): Promise<void> {
+  const { WebAuthnAbortService } = await import('@simplewebauthn/browser');
+  WebAuthnAbortService.cancelCeremony();
+}
+
 /** Asks the browser to sign the server's challenge with one of the person's passkeys. */
 export async function answerPasskeyChallenge(challenge: PasskeyChallenge): Promise<PasskeyAssertion> {
   const { startAuthentication } = await import('@simplewebauthn/browser');

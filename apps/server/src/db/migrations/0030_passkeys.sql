@@ -12,7 +12,8 @@ CREATE TABLE "passkeys" (
 	"is_backed_up" boolean NOT NULL,
 	"name" text NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"last_used_at" timestamp with time zone
+	"last_used_at" timestamp with time zone,
+	"disabled_at" timestamp with time zone
 );
 --> statement-breakpoint
 CREATE INDEX "passkeys_user_idx" ON "passkeys" ("user_id");
@@ -20,7 +21,7 @@ CREATE INDEX "passkeys_user_idx" ON "passkeys" ("user_id");
 CREATE TABLE "passkey_challenges" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"user_id" uuid REFERENCES "users"("id"),
-	"purpose" text NOT NULL,
+	"purpose" text NOT NULL CHECK ("purpose" IN ('register', 'sign-in', 'second-factor', 'reauthenticate', 'withdrawal', 'withdrawal-address')),
 	"challenge" text NOT NULL,
 	"intent" jsonb,
 	"expires_at" timestamp with time zone NOT NULL,
@@ -28,3 +29,5 @@ CREATE TABLE "passkey_challenges" (
 );
 --> statement-breakpoint
 CREATE INDEX "passkey_challenges_expires_idx" ON "passkey_challenges" ("expires_at");
+--> statement-breakpoint
+CREATE INDEX "passkey_challenges_user_idx" ON "passkey_challenges" ("user_id");

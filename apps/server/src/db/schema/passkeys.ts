@@ -19,6 +19,8 @@ export const passkeys = pgTable(
     name: text('name').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    /** Set when a copy of the credential was seen (its counter went backwards): refused from then on. */
+    disabledAt: timestamp('disabled_at', { withTimezone: true }),
   },
   (table) => [index('passkeys_user_idx').on(table.userId)],
 );
@@ -54,5 +56,8 @@ export const passkeyChallenges = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('passkey_challenges_expires_idx').on(table.expiresAt)],
+  (table) => [
+    index('passkey_challenges_expires_idx').on(table.expiresAt),
+    index('passkey_challenges_user_idx').on(table.userId),
+  ],
 );

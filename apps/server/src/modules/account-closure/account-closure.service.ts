@@ -8,6 +8,7 @@ import { runInTransaction } from '../../lib/transaction.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { confirmIdentity } from '../auth/reauthentication.service.ts';
 import { queueUserMail } from '../mail/mail.service.ts';
+import { removeAllPasskeys } from '../passkeys/passkey-assertions.ts';
 import type { Actor } from '../sessions/actor.ts';
 import { endSessionsOfUser } from '../sessions/live-sessions.service.ts';
 import { findOpenMoney, lockActiveUserOrFail, markUserDeleted } from '../users/users.service.ts';
@@ -42,6 +43,7 @@ export async function closeOwnAccount(
     if (open.hasBalance) throw new AppError('CONFLICT', MESSAGES.closeAccountHasBalance);
     await markUserDeleted(tx, { id: userId });
     await endSessionsOfUser(tx, { userId });
+    await removeAllPasskeys(tx, userId);
     await recordAudit(tx, actor, {
       action: 'user.close',
       targetType: 'user',

@@ -22,6 +22,7 @@ import { hashLinkToken } from '../auth/tokens.ts';
 import { queueEmailConfirmation } from '../email-confirmation/email-confirmation.service.ts';
 import { removeFile, storeFile } from '../files/files.service.ts';
 import { queueUserMail, readAntiPhishingCode } from '../mail/mail.service.ts';
+import { removeAllPasskeys } from '../passkeys/passkey-assertions.ts';
 import { queuePasswordChangedMail, voidPasswordResets } from '../password-reset/password-reset.service.ts';
 import type { Actor } from '../sessions/actor.ts';
 import { endSessionsOfUser } from '../sessions/live-sessions.service.ts';
@@ -158,6 +159,8 @@ export async function lockAccountFromEmailChange(
     const passwordHash = await hashPassword(randomBytes(32).toString('base64url'));
     await restoreEmailAndPassword(tx, { userId: lock.userId, email: lock.previousEmail, passwordHash });
     await endSessionsOfUser(tx, { userId: lock.userId });
+    // A passkey added by whoever changed the address would sign them straight back in.
+    await removeAllPasskeys(tx, lock.userId);
     await voidPasswordResets(tx, { userId: lock.userId, now });
     await recordLoginEvent(tx, {
       userId: lock.userId,

@@ -26,6 +26,7 @@ import { queueEmailConfirmation } from '../email-confirmation/email-confirmation
 import { alertOnNewDevice, queueUserMail, rememberSignUpDevice } from '../mail/mail.service.ts';
 import {
   hasPasskeys,
+  isPasskeyStillUsable,
   issuePasskeyChallenge,
   verifyPasskeyAssertion,
 } from '../passkeys/passkey-assertions.ts';
@@ -280,12 +281,16 @@ export async function signInWithPasskey(
     limits: [{ subject: `ip:${input.ip}`, limit: config.login.maxFailures }],
     windowMs: config.login.windowMs,
   });
-  const { userId } = await verifyPasskeyAssertion(db, deps, {
+  const { userId, passkeyId } = await verifyPasskeyAssertion(db, deps, {
     assertion: input.passkey,
     purpose: 'sign-in',
     userId: null,
   }).catch((error: unknown) => {
-    throw error instanceof AppError ? new AppError('UNAUTHENTICATED', error.message) : error;
+    if (!(error instanceof AppError)) throw error;
+    // Anyone may ask: whether a credential id is registered somewhere is not theirs to learn.
+    const message =
+      error.message === PASSKEY_MESSAGES.unknownPasskey ? PASSKEY_MESSAGES.notVerified : error.message;
+    throw new AppError('UNAUTHENTICATED', message);
   });
   const user = await findUserById(db, { id: userId });
   if (user?.status !== 'active') throw new AppError('UNAUTHENTICATED', PASSKEY_MESSAGES.unknownPasskey);
@@ -299,7 +304,14 @@ export async function signInWithPasskey(
     generation: user.sessionGeneration,
     rememberMe: input.rememberMe,
     event,
-    onOpened: (tx) => attempt.release(tx),
+    onOpened: async (tx) => {
+      // Under the user's row lock: a removal of this passkey that committed after it was checked.
+      if (!(await isPasskeyStillUsable(tx, passkeyId))) {
+        throw new AppError('UNAUTHENTICATED', PASSKEY_MESSAGES.notVerified);
+      }
+      await attempt.release(tx);
+      await deleteSubjectAttempts(tx, { subject: `account:${userId}` });
+    },
   });
   return { user: toTradeUser(await loadUserRecord(db, userId), config.fileUrlBase), token };
 }

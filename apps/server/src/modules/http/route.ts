@@ -126,7 +126,7 @@ export function route<const Contract extends RouteContract>(
           fingerprint: {
             route: `${contract.method} ${contract.path}`,
             params: request.params,
-            body,
+            body: withoutPasskeyProof(body),
             file: file ? createHash('sha256').update(file).digest('hex') : null,
           },
         },
@@ -167,4 +167,14 @@ const validatorCompiler: FastifySchemaCompiler<unknown> =
  */
 function responseJsonSchema(schema: z.ZodType) {
   return z.toJSONSchema(schema, { io: 'output', target: 'draft-7' });
+}
+
+/**
+ * What a request asks for, without the passkey's answer that confirms it: a retry after a lost
+ * answer carries a fresh one (each works once), and is still the same request.
+ */
+function withoutPasskeyProof(body: unknown): unknown {
+  if (typeof body !== 'object' || body === null || !('passkey' in body)) return body;
+  const { passkey: _proof, ...request } = body;
+  return request;
 }

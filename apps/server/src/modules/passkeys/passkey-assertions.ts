@@ -12,14 +12,18 @@ import type { Database, Executor } from '../../db/client.ts';
 import type { PasskeyIntentRecord, PasskeyPurpose } from '../../db/schema/index.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
+import { runInTransaction } from '../../lib/transaction.ts';
 import { queueUserMail } from '../mail/mail.service.ts';
 import {
   countPasskeysOfUser,
   deleteExpiredChallenges,
   deletePasskeysOfUser,
+  disablePasskey,
   findPasskeyByCredentialId,
+  findPasskeyById,
   insertChallenge,
   listPasskeysOfUser,
+  type PasskeyRow,
   recordPasskeyUse,
   takeChallenge,
 } from './passkeys.repo.ts';
@@ -81,7 +85,7 @@ export async function deleteExpiredPasskeyChallenges(db: Executor, { now }: { no
   return deleteExpiredChallenges(db, { now });
 }
 
-/** For an administrator's reset of a person's second factor: their passkeys go with it. */
+/** Every passkey of the account: an administrator's reset of its second factor, the lock link, closure. */
 export async function removeAllPasskeys(tx: Executor, userId: string): Promise<number> {
   return deletePasskeysOfUser(tx, { userId });
 }
@@ -96,18 +100,21 @@ export async function hasPasskeys(db: Executor, userId: string): Promise<boolean
  */
 export async function issuePasskeyChallenge(
   deps: PasskeyDeps,
-  { userId, purpose, intent }: { userId: string | null; purpose: PasskeyPurpose; intent?: PasskeyIntent },
+  request:
+    | { userId: string; purpose: Exclude<PasskeyPurpose, 'sign-in'>; intent?: PasskeyIntent }
+    | { userId: null; purpose: 'sign-in' },
 ): Promise<PasskeyChallenge & { expiresAt: Date }> {
+  const { userId, purpose } = request;
+  const intent = 'intent' in request ? request.intent : undefined;
   const expiresAt = new Date(deps.clock.now().getTime() + CHALLENGE_TTL_MS);
-  const record: PasskeyIntentRecord | null =
-    intent && userId
-      ? {
-          coin: intent.coin,
-          address: intent.address,
-          amountCents: intent.amountCents?.toString(),
-          nonce: randomBytes(16).toString('base64url'),
-        }
-      : null;
+  const record: PasskeyIntentRecord | null = intent
+    ? {
+        coin: intent.coin,
+        address: intent.address,
+        amountCents: intent.amountCents?.toString(),
+        nonce: randomBytes(16).toString('base64url'),
+      }
+    : null;
   const challenge =
     record && userId
       ? intentChallenge(userId, purpose, record, expiresAt)
@@ -149,15 +156,15 @@ export async function verifyPasskeyAssertion(
   if (!challenge || challenge.expiresAt <= now || (userId !== null && challenge.userId !== userId)) {
     throw new AppError('BAD_REQUEST', PASSKEY_MESSAGES.confirmationExpired);
   }
+  // The challenge the passkey signs was derived from the recorded intent when it was issued, so
+  // comparing the intent with the act here is what binds the signature to the act.
   if (intent) {
     const recorded = challenge.intent;
     if (
       !recorded ||
-      !challenge.userId ||
       recorded.coin !== intent.coin ||
       recorded.address !== intent.address ||
-      recorded.amountCents !== intent.amountCents?.toString() ||
-      intentChallenge(challenge.userId, purpose, recorded, challenge.expiresAt) !== challenge.challenge
+      recorded.amountCents !== intent.amountCents?.toString()
     ) {
       throw new AppError('BAD_REQUEST', PASSKEY_MESSAGES.confirmationMismatch);
     }
@@ -166,6 +173,7 @@ export async function verifyPasskeyAssertion(
   if (!passkey || (challenge.userId !== null && passkey.userId !== challenge.userId)) {
     throw new AppError('BAD_REQUEST', PASSKEY_MESSAGES.unknownPasskey);
   }
+  if (passkey.disabledAt) throw new AppError('BAD_REQUEST', PASSKEY_MESSAGES.disabled);
   const { userHandle } = assertion.response.response;
   if (userHandle !== undefined && userHandle !== userHandleOf(passkey.userId)) {
     throw new AppError('BAD_REQUEST', PASSKEY_MESSAGES.notVerified);
@@ -184,8 +192,9 @@ export async function verifyPasskeyAssertion(
 
   const { newCounter, credentialDeviceType, credentialBackedUp } = verification.authenticationInfo;
   // A signature counter that does not move forward means two authenticators hold one key.
+  // Which of the two is the copy cannot be told, so the credential is off for both.
   if ((newCounter > 0 || passkey.counter > 0) && newCounter <= passkey.counter) {
-    await warnOfClonedPasskey(deps.db, passkey.userId, passkey.name);
+    await disableClonedPasskey(deps, passkey);
     throw new AppError('BAD_REQUEST', PASSKEY_MESSAGES.cloned);
   }
   // Whether a credential may be backed up is fixed when it is made (WebAuthn §6.1.3).
@@ -202,15 +211,28 @@ export async function verifyPasskeyAssertion(
   return { userId: passkey.userId, passkeyId: passkey.id };
 }
 
-/** On the pool, not in the refused act's transaction: the owner is told even though it rolls back. */
-async function warnOfClonedPasskey(db: Database, userId: string, name: string): Promise<void> {
-  await queueUserMail(db, {
-    userId,
-    kind: 'second_factor_changed',
-    subject: 'A copy of your passkey was refused',
-    paragraphs: [
-      `Your passkey "${name}" was just used with a signature counter lower than before, which happens when a passkey has been copied. We refused it.`,
-      'Remove that passkey under Settings, Security and add it again, and change your password. If you did not just sign in or confirm something, write to our support.',
-    ],
+/**
+ * On the pool, not in the refused act's transaction, so the credential stays off and the owner is
+ * told even though the act rolls back.
+ */
+async function disableClonedPasskey(deps: PasskeyDeps, passkey: PasskeyRow): Promise<void> {
+  const { userId, name } = passkey;
+  await runInTransaction(deps.db, async (tx) => {
+    await disablePasskey(tx, { id: passkey.id, at: deps.clock.now() });
+    await queueUserMail(tx, {
+      userId,
+      kind: 'second_factor_changed',
+      subject: 'A copy of your passkey was refused',
+      paragraphs: [
+        `Your passkey "${name}" was just used with a signature counter lower than before, which happens when a passkey has been copied. We refused it.`,
+        'That passkey is turned off now. Remove it under Settings, Security and add it again, and change your password. If you did not just sign in or confirm something, write to our support.',
+      ],
+    });
   });
+}
+
+/** For a sign-in that checked its passkey before opening the session: still there, still on. */
+export async function isPasskeyStillUsable(tx: Executor, passkeyId: string): Promise<boolean> {
+  const passkey = await findPasskeyById(tx, { id: passkeyId });
+  return passkey !== undefined && passkey.disabledAt === null;
 }

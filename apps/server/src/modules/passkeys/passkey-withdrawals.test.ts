@@ -152,6 +152,29 @@ describe('a withdrawal confirmed by a passkey', () => {
     expect(await withdrawalsOf(user._id)).toHaveLength(2);
   });
 
+  it('answers a retry with the same Idempotency-Key and a fresh confirmation with the first answer, once', async () => {
+    const { token, user, authenticator } = await verifiedUserWithPasskey(500);
+    const request = { amount: 120, method: 'btc', address: BTC_ADDRESS };
+    const send = async () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/user/withdraw',
+        headers: { ...bearer(token), 'idempotency-key': 'retry-after-a-lost-answer' },
+        payload: {
+          ...request,
+          passkey: await confirmation(token, authenticator, { purpose: 'withdrawal', ...request }),
+        },
+      });
+    const first = await send();
+    expect(first.statusCode, first.body).toBe(201);
+    // The answer was lost; the page asks the passkey again and sends the same request.
+    const retried = await send();
+    expect(retried.statusCode, retried.body).toBe(201);
+    expect(retried.json().data._id).toBe(first.json().data._id);
+    expect(await withdrawalsOf(user._id)).toHaveLength(1);
+    expect(await balanceOf(t.app, token, user._id)).toBe(380);
+  });
+
   it('issues no confirmation for a withdrawal that would be refused', async () => {
     const { token } = await verifiedUserWithPasskey(500);
     const unsaved = await post(token, '/api/user/passkeys/challenge', {

@@ -50,6 +50,16 @@ export async function recordPasskeyUse(
   return rows.length > 0;
 }
 
+/** Turns a credential off for good: a copy of it was seen. */
+export async function disablePasskey(db: Executor, { id, at }: { id: string; at: Date }): Promise<void> {
+  await db.update(passkeys).set({ disabledAt: at }).where(eq(passkeys.id, id));
+}
+
+export async function findPasskeyById(db: Executor, { id }: { id: string }): Promise<PasskeyRow | undefined> {
+  const [row] = await db.select().from(passkeys).where(eq(passkeys.id, id));
+  return row;
+}
+
 export async function deletePasskey(
   db: Executor,
   { userId, id }: { userId: string; id: string },

@@ -7,11 +7,12 @@ import {
   type PasskeyChallenge,
   type PasskeyChallengeRequestSchema,
   type PasskeyIntent,
+  passkeyAfterPauseMessage,
   WithdrawRequestSchema,
 } from '@vestora/shared';
 import type { z } from 'zod';
 import type { AppConfig } from '../../config/env.ts';
-import type { Database } from '../../db/client.ts';
+import type { Database, Executor } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { isAddressForCoin } from '../../lib/crypto-address.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -28,6 +29,7 @@ import {
 import {
   CHALLENGE_TTL_MS,
   credentialDescriptorOf,
+  hasPasskeys,
   issuePasskeyChallenge,
   userHandleOf,
 } from './passkey-assertions.ts';
@@ -42,7 +44,7 @@ import {
   takeChallenge,
 } from './passkeys.repo.ts';
 
-type PasskeysDeps = { db: Database; clock: Clock; config: AppConfig };
+type PasskeyManagementDeps = { db: Database; clock: Clock; config: AppConfig };
 
 /** Enough for a phone, a laptop and a few security keys; a list that cannot grow without end. */
 const MAX_PASSKEYS = 10;
@@ -51,6 +53,7 @@ const toPasskey = (row: PasskeyRow): Passkey => ({
   _id: row.id,
   name: row.name,
   isSynced: row.isBackedUp,
+  isDisabled: row.disabledAt !== null,
   createdAt: row.createdAt.toISOString(),
   lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
 });
@@ -65,7 +68,11 @@ export async function getPasskeys(db: Database, actor: Actor): Promise<Passkey[]
  * code); later ones with a passkey the account already has. The passkey is discoverable (it signs in
  * without a user name) and verifies its user (a PIN or a fingerprint), so it is two factors in one.
  */
-export async function startPasskeyRegistration(deps: PasskeysDeps, actor: Actor, proof: IdentityProof) {
+export async function startPasskeyRegistration(
+  deps: PasskeyManagementDeps,
+  actor: Actor,
+  proof: IdentityProof,
+) {
   const existing = await listPasskeysOfUser(deps.db, { userId: actor.user.id });
   // Once there is a passkey, a relayed password and code must not add the phisher's own.
   if (existing.length > 0 && !proof.passkey) {
@@ -87,9 +94,15 @@ export async function startPasskeyRegistration(deps: PasskeysDeps, actor: Actor,
   const row = await runInTransaction(deps.db, async (tx) => {
     // The user's row lock orders this with addPasskey: a first passkey being added now is either
     // seen here, or voids this challenge when it commits.
-    await lockActiveUserOrFail(tx, actor.user.id, 'no key update');
+    const user = await lockActiveUserOrFail(tx, actor.user.id, 'no key update');
     if (!proof.passkey && (await countPasskeysOfUser(tx, { userId: actor.user.id })) > 0) {
       throw new AppError('BAD_REQUEST', PASSKEY_MESSAGES.required, { passkeyRequired: true });
+    }
+    // Whoever removed the passkeys or changed the password with a stolen one cannot add their own
+    // before the owner, told by e-mail, could act.
+    const pausedUntil = user.withdrawalsLockedUntil;
+    if (!proof.passkey && pausedUntil && pausedUntil > deps.clock.now()) {
+      throw new AppError('FORBIDDEN', passkeyAfterPauseMessage(pausedUntil));
     }
     return insertChallenge(tx, {
       userId: actor.user.id,
@@ -110,7 +123,7 @@ export async function startPasskeyRegistration(deps: PasskeysDeps, actor: Actor,
 
 /** Keeps the browser's new passkey, after checking it answers this server's challenge on this origin. */
 export async function addPasskey(
-  deps: PasskeysDeps,
+  deps: PasskeyManagementDeps,
   actor: Actor,
   input: z.output<typeof AddPasskeyRequestSchema>,
 ): Promise<Passkey> {
@@ -169,12 +182,14 @@ export async function addPasskey(
  * passkey to confirm withdrawals by password would meet the pause and the owner would be told.
  */
 export async function removePasskey(
-  deps: PasskeysDeps,
+  deps: PasskeyManagementDeps,
   actor: Actor,
   input: { id: string; proof: IdentityProof },
 ): Promise<void> {
   await confirmIdentity(deps, actor.user.id, input.proof);
   await runInTransaction(deps.db, async (tx) => {
+    // The user's row first, as sign-ins and withdrawals lock it before the passkey's.
+    await lockActiveUserOrFail(tx, actor.user.id, 'no key update');
     const removed = await deletePasskey(tx, { userId: actor.user.id, id: input.id });
     if (!removed) throw new AppError('NOT_FOUND', PASSKEY_MESSAGES.notFound);
     await endSessionsOfUser(tx, { userId: actor.user.id, keepSessionId: actor.sessionId });
@@ -192,14 +207,12 @@ export async function removePasskey(
  * asked for something that would be refused, and what it commits to is answered for the dialog.
  */
 export async function challengePasskey(
-  deps: PasskeysDeps,
+  deps: PasskeyManagementDeps,
   actor: Actor,
   request: z.output<typeof PasskeyChallengeRequestSchema>,
 ): Promise<PasskeyChallenge & { intent: PasskeyIntent }> {
   const userId = actor.user.id;
-  if ((await countPasskeysOfUser(deps.db, { userId })) === 0) {
-    throw new AppError('CONFLICT', PASSKEY_MESSAGES.unknownPasskey);
-  }
+  if (!(await hasPasskeys(deps.db, userId))) throw new AppError('CONFLICT', PASSKEY_MESSAGES.noPasskeys);
   if (request.purpose === 'reauthenticate') {
     const { expiresAt, ...challenge } = await issuePasskeyChallenge(deps, {
       userId,
@@ -258,7 +271,7 @@ export async function challengePasskey(
 }
 
 async function queuePasskeyMail(
-  tx: Parameters<typeof queueUserMail>[0],
+  tx: Executor,
   userId: string,
   { subject, what }: { subject: string; what: string },
 ): Promise<void> {

@@ -24,6 +24,7 @@ import { assertEmailConfirmed } from '../email-confirmation/email-confirmation.s
 import { queueUserMail } from '../mail/mail.service.ts';
 import { hasPasskeys, verifyPasskeyAssertion } from '../passkeys/passkey-assertions.ts';
 import type { Actor } from '../sessions/actor.ts';
+import { lockActiveUserOrFail } from '../users/users.service.ts';
 import {
   extendWithdrawalLock,
   findWithdrawalsLockedUntil,
@@ -82,16 +83,18 @@ export async function addWithdrawalAddress(
     throw new AppError('BAD_REQUEST', MESSAGES.invalidAddress);
   assertEmailConfirmed(actor, MESSAGES.emailUnconfirmedToSaveAddress);
   // With a passkey, the confirmation is bound to this very address: a relayed password cannot add one.
-  const isPasskeyConfirmed = await hasPasskeys(deps.db, actor.user.id);
-  if (!isPasskeyConfirmed) {
+  if (!input.passkey) {
+    if (await hasPasskeys(deps.db, actor.user.id)) {
+      throw new AppError('BAD_REQUEST', PASSKEY_MESSAGES.required, { passkeyRequired: true });
+    }
     await confirmIdentity(deps, actor.user.id, { password: input.password, code: input.code });
-  } else if (!input.passkey) {
-    throw new AppError('BAD_REQUEST', PASSKEY_MESSAGES.required, { passkeyRequired: true });
   }
   const now = deps.clock.now();
   const cancelToken = randomBytes(32).toString('base64url');
   try {
     const row = await runInTransaction(deps.db, async (tx) => {
+      // The user's row lock orders this with a first passkey being added: decided again here.
+      await lockActiveUserOrFail(tx, actor.user.id, 'no key update');
       if (input.passkey) {
         await verifyPasskeyAssertion(tx, deps, {
           assertion: input.passkey,
@@ -99,6 +102,8 @@ export async function addWithdrawalAddress(
           userId: actor.user.id,
           intent: { coin: input.coin, address: input.address },
         });
+      } else if (await hasPasskeys(tx, actor.user.id)) {
+        throw new AppError('BAD_REQUEST', PASSKEY_MESSAGES.required, { passkeyRequired: true });
       }
       const inserted = await insertAddress(tx, {
         userId: actor.user.id,

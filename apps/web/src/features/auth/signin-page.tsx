@@ -1,10 +1,4 @@
-import {
-  type LoginForm,
-  LoginFormSchema,
-  type LoginResponse,
-  MESSAGES,
-  type PasskeyChallenge,
-} from '@vestora/shared';
+import { type LoginForm, LoginFormSchema, type LoginResponse, MESSAGES } from '@vestora/shared';
 import { useEffect, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 import { Link, useNavigate } from 'react-router';
@@ -97,7 +91,7 @@ export function SignInPage() {
           const passkeys = await loadPasskeys();
           return await logIn({
             ...credentials,
-            passkey: await passkeys.answerSecondFactor(challenge as PasskeyChallenge),
+            passkey: await passkeys.answerSecondFactor(challenge),
           });
         } catch (passkeyFailure) {
           setSecondFactor('code');

@@ -8,10 +8,10 @@ import {
   type ResponseOf,
   type startPasskeyRegistrationRoute,
 } from '@vestora/shared';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import type { FieldErrors, UseFormRegister } from 'react-hook-form';
 import { ApiError } from '../../../client/api.ts';
-import { createPasskey, isPasskeySupported } from '../../../client/passkeys.ts';
+import { cancelPasskeyPrompt, createPasskey, isPasskeySupported } from '../../../client/passkeys.ts';
 import { Button } from '../../../ui/button.tsx';
 import { FormActions, Modal } from '../../../ui/dialog.tsx';
 import { CurrentPasswordField, FormError, OneTimeCodeField, TextField } from '../../../ui/field.tsx';
@@ -177,6 +177,8 @@ function PasskeyNameForm({
     setError,
     formState: { errors },
   } = useZodForm(PasskeyNameSchema, { defaultValues: { name: defaultName } });
+  // A dialog closed while the browser's prompt is open takes the prompt with it: no passkey is made.
+  useEffect(() => () => void cancelPasskeyPrompt(), []);
 
   const onCreate = handleSubmit(async ({ name }) => {
     setIsPrompting(true);
@@ -272,6 +274,11 @@ function PasskeyItem({ passkey, onRemove }: { passkey: Passkey; onRemove: () => 
           {passkey.isSynced && (
             <span className="rounded-full bg-sky-50 px-2 py-0.5 text-xs font-semibold text-sky-800 ring-1 ring-sky-600/20 ring-inset">
               Synced
+            </span>
+          )}
+          {passkey.isDisabled && (
+            <span className="rounded-full bg-red-50 px-2 py-0.5 text-xs font-semibold text-red-800 ring-1 ring-red-600/20 ring-inset">
+              Turned off: a copy was used
             </span>
           )}
         </p>
