@@ -257,7 +257,7 @@ for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
       // Gone from the server too: it signs no one in any more.
       await logOut();
       await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
-      await waitForAlert(page, 'This passkey is not registered on any account.');
+      await waitForAlert(page, 'The passkey could not be verified.');
     });
 
     it('answers the second factor of a password sign-in at once; the code stays available', async () => {
