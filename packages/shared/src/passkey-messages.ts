@@ -2,7 +2,8 @@ import { formatUtcTime } from './dates.ts';
 
 /**
  * What the passkey screens and refusals say. Here rather than in MESSAGES, which every first page
- * downloads: only the sign-in page's passkey button and the security settings show them.
+ * downloads: the landing page never loads them; the pages that use passkeys and the console's
+ * confirmation prompt do.
  */
 export const PASSKEY_MESSAGES = {
   nameRequired: 'Give the passkey a name, up to 60 characters.',
