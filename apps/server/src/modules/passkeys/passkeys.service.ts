@@ -12,15 +12,15 @@ import {
 } from '@vestora/shared';
 import type { z } from 'zod';
 import type { AppConfig } from '../../config/env.ts';
-import type { Database, Executor } from '../../db/client.ts';
+import type { Database } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { isAddressForCoin } from '../../lib/crypto-address.ts';
 import { AppError } from '../../lib/errors.ts';
 import { isUniqueViolation, runInTransaction } from '../../lib/transaction.ts';
 import { confirmIdentity, type IdentityProof } from '../auth/reauthentication.service.ts';
-import { queueUserMail } from '../mail/mail.service.ts';
 import type { Actor } from '../sessions/actor.ts';
 import { endSessionsOfUser } from '../sessions/live-sessions.service.ts';
+import { queueSecondFactorMail } from '../two-factor/two-factor.service.ts';
 import { lockActiveUserOrFail } from '../users/users.service.ts';
 import {
   lockWithdrawalsAfterCredentialChange,
@@ -164,7 +164,7 @@ export async function addPasskey(
       // Registrations started before this passkey existed were proven by password alone; later
       // passkeys are added with a passkey (startPasskeyRegistration).
       await deleteRegistrationChallengesOfUser(tx, { userId });
-      await queuePasskeyMail(tx, userId, {
+      await queueSecondFactorMail(tx, userId, {
         subject: 'A passkey was added to your account',
         what: `The passkey "${input.name}" was added to your account: it can now sign in and confirm withdrawals.`,
       });
@@ -194,7 +194,7 @@ export async function removePasskey(
     if (!removed) throw new AppError('NOT_FOUND', PASSKEY_MESSAGES.notFound);
     await endSessionsOfUser(tx, { userId: actor.user.id, keepSessionId: actor.sessionId });
     await lockWithdrawalsAfterCredentialChange(tx, deps, actor.user.id);
-    await queuePasskeyMail(tx, actor.user.id, {
+    await queueSecondFactorMail(tx, actor.user.id, {
       subject: 'A passkey was removed from your account',
       what: `The passkey "${removed.name}" was removed from your account. Every other session has ended, and withdrawals are paused for a while.`,
     });
@@ -268,17 +268,4 @@ export async function challengePasskey(
       expiresAt: expiresAt.toISOString(),
     },
   };
-}
-
-async function queuePasskeyMail(
-  tx: Executor,
-  userId: string,
-  { subject, what }: { subject: string; what: string },
-): Promise<void> {
-  await queueUserMail(tx, {
-    userId,
-    kind: 'second_factor_changed',
-    subject,
-    paragraphs: [what, 'If it was not you, change your password now and write to our support.'],
-  });
 }

@@ -101,8 +101,8 @@ export async function confirmTwoFactor(
   });
 }
 
-/** Every change to the second factor is e-mailed, in its transaction. */
-async function queueSecondFactorMail(
+/** Every change to the second factor (an authenticator, recovery codes, a passkey) is e-mailed, in its transaction. */
+export async function queueSecondFactorMail(
   tx: Executor,
   userId: string,
   { subject, what }: { subject: string; what: string },
