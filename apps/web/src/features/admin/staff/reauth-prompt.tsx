@@ -1,8 +1,8 @@
-import { useQuery } from '@tanstack/react-query';
 import { type ReauthenticateRequest, ReauthenticateRequestSchema } from '@vestora/shared';
-import { passkeysRoute, reauthenticateRoute } from '@vestora/shared/routes';
+import { reauthenticateRoute } from '@vestora/shared/routes';
 import { useState } from 'react';
-import { ApiError, callApi, errorMessage, queryKeyOf } from '../../../client/api.ts';
+import { ApiError, callApi, errorMessage } from '../../../client/api.ts';
+import { useHasPasskeys } from '../../../shell/passkeys-query.ts';
 import { Button } from '../../../ui/button.tsx';
 import { FormActions, Modal } from '../../../ui/dialog.tsx';
 import { CurrentPasswordField, FormError, OneTimeCodeField } from '../../../ui/field.tsx';
@@ -10,18 +10,6 @@ import { proofFailureMessage, usePasskeyConfirmation } from '../../../ui/use-pro
 import { useZodForm } from '../../../ui/use-zod-form.ts';
 
 const EMPTY: ReauthenticateRequest = { password: '', code: '' };
-
-/**
- * Whether the staff member has a passkey to confirm with (staff are users too). The same query as
- * the user area's passkey list, by its route's key; the console cannot reach into that area.
- */
-function useHasPasskeys(): boolean {
-  const { data } = useQuery({
-    queryKey: queryKeyOf(passkeysRoute),
-    queryFn: ({ signal }) => callApi(passkeysRoute, { signal }),
-  });
-  return (data?.data.length ?? 0) > 0;
-}
 
 /**
  * Asks for the password (and the second factor when the account has one), or a passkey instead,

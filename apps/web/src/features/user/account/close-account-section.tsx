@@ -1,13 +1,13 @@
 import { type CloseAccountRequest, CloseAccountRequestSchema } from '@vestora/shared';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { useHasPasskeys } from '../../../shell/passkeys-query.ts';
 import { Button } from '../../../ui/button.tsx';
 import { DialogActions, Modal } from '../../../ui/dialog.tsx';
 import { CurrentPasswordField, FormError, OneTimeCodeField } from '../../../ui/field.tsx';
 import { useProofForm } from '../../../ui/use-proof-form.ts';
 import { useCloseAccount } from '../history/statement-api.ts';
 import { PasskeyInsteadButton } from '../security/passkey-instead-button.tsx';
-import { usePasskeys } from '../security/passkeys-api.ts';
 
 const EMPTY_FORM: Required<Omit<CloseAccountRequest, 'passkey'>> = { password: '', code: '' };
 
@@ -19,7 +19,7 @@ function CloseAccountDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   const closeAccount = useCloseAccount();
-  const hasPasskeys = (usePasskeys({ enabled: open }).data?.data.length ?? 0) > 0;
+  const hasPasskeys = useHasPasskeys({ enabled: open });
   const {
     register,
     errors,

@@ -8,13 +8,13 @@ import {
 import { useMemo, useRef, useState } from 'react';
 import { type FieldErrors, useWatch } from 'react-hook-form';
 import { ApiError, errorMessage } from '../../../client/api.ts';
+import { useHasPasskeys } from '../../../shell/passkeys-query.ts';
 import { FormActions, Modal } from '../../../ui/dialog.tsx';
 import { CurrentPasswordField, FormError, TextField } from '../../../ui/field.tsx';
 import { Tabs } from '../../../ui/tabs.tsx';
 import { proofFailureMessage, usePasskeyConfirmation } from '../../../ui/use-proof-form.ts';
 import { useZodForm } from '../../../ui/use-zod-form.ts';
 import { PasskeyInsteadButton } from '../security/passkey-instead-button.tsx';
-import { usePasskeys } from '../security/passkeys-api.ts';
 import { useTwoFactorStatus } from '../security/two-factor-api.ts';
 import { useUpdateProfile } from './account-api.ts';
 
@@ -70,7 +70,7 @@ export function UpdateProfileDialog({
 }) {
   const updateProfile = useUpdateProfile();
   const twoFactor = useTwoFactorStatus({ enabled: open });
-  const hasPasskeys = (usePasskeys({ enabled: open }).data?.data.length ?? 0) > 0;
+  const hasPasskeys = useHasPasskeys({ enabled: open });
   const passkey = usePasskeyConfirmation();
   // The server has the last word: a code it asks for is shown even if the status here is stale.
   const [isCodeAsked, setIsCodeAsked] = useState(false);

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { BodyInputOf, ContractOf } from '@vestora/shared';
 import {
   addPasskeyRoute,
@@ -10,15 +10,6 @@ import { callApi, queryKeyOf } from '../../../client/api.ts';
 import { useToastMutation } from '../../../ui/use-toast-mutation.ts';
 
 const PASSKEYS_KEY = queryKeyOf(passkeysRoute);
-
-/** The signed-in person's passkeys; an account with one confirms withdrawals and new addresses by it. */
-export function usePasskeys({ enabled = true }: { enabled?: boolean } = {}) {
-  return useQuery({
-    queryKey: PASSKEYS_KEY,
-    queryFn: ({ signal }) => callApi(passkeysRoute, { signal }),
-    enabled,
-  });
-}
 
 /** The options to create a passkey, once the password (and code) or another passkey is confirmed. */
 export function useStartPasskeyRegistration() {

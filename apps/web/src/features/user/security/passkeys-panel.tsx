@@ -12,6 +12,7 @@ import { type FormEvent, useEffect, useState } from 'react';
 import type { FieldErrors, UseFormRegister } from 'react-hook-form';
 import { ApiError } from '../../../client/api.ts';
 import { cancelPasskeyPrompt, createPasskey, isPasskeySupported } from '../../../client/passkeys.ts';
+import { usePasskeys } from '../../../shell/passkeys-query.ts';
 import { Button } from '../../../ui/button.tsx';
 import { FormActions, Modal } from '../../../ui/dialog.tsx';
 import { CurrentPasswordField, FormError, OneTimeCodeField, TextField } from '../../../ui/field.tsx';
@@ -21,7 +22,7 @@ import { QueryView } from '../../../ui/query-view.tsx';
 import { proofFailureMessage, useProofForm } from '../../../ui/use-proof-form.ts';
 import { useZodForm } from '../../../ui/use-zod-form.ts';
 import { PasskeyInsteadButton } from './passkey-instead-button.tsx';
-import { useAddPasskey, usePasskeys, useRemovePasskey, useStartPasskeyRegistration } from './passkeys-api.ts';
+import { useAddPasskey, useRemovePasskey, useStartPasskeyRegistration } from './passkeys-api.ts';
 import { useOwnSessions } from './sessions-api.ts';
 
 /**

@@ -7,6 +7,7 @@ import { useId, useState } from 'react';
 import type { FieldErrors, UseFormRegisterReturn } from 'react-hook-form';
 import { z } from 'zod';
 import { errorMessage } from '../../../client/api.ts';
+import { usePasskeys } from '../../../shell/passkeys-query.ts';
 import { FormActions, Modal } from '../../../ui/dialog.tsx';
 import { CurrentPasswordField, FormError, OneTimeCodeField, TextField } from '../../../ui/field.tsx';
 import { PageSpinner } from '../../../ui/spinner.tsx';
@@ -15,7 +16,6 @@ import { useZodForm } from '../../../ui/use-zod-form.ts';
 import { EmailConfirmationNotice } from '../account/email-confirmation-notice.tsx';
 import { useProfile } from '../account/profile-api.ts';
 import { CoinSelectField } from '../deposit/coin-choice.tsx';
-import { usePasskeys } from '../security/passkeys-api.ts';
 import { PasskeyIntentPanel, usePasskeyIntent } from './passkey-intent.tsx';
 import { useAddWithdrawalAddress } from './withdrawal-addresses-api.ts';
 
