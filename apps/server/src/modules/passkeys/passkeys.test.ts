@@ -383,6 +383,27 @@ describe('what a stolen password cannot do to the passkeys', () => {
     expect(await passkeyRows(person.user._id)).toBe(1);
   });
 
+  it("goes with an administrator's reset of the second factor, audited, even without an authenticator app", async () => {
+    const person = await personWithPasskey();
+    const url = `/api/admin/users/${person.user._id}/2fa`;
+    const reset = await call(adminToken, 'DELETE', url);
+    expect(reset.statusCode, reset.body).toBe(200);
+    expect(await passkeyRows(person.user._id)).toBe(0);
+    expect((await signInWithPasskey(await signInAssertion(person.authenticator))).statusCode).toBe(401);
+    const audit = await call(
+      adminToken,
+      'GET',
+      `/api/admin/audit?action=user.reset2fa&targetId=${person.user._id}`,
+    );
+    expect(audit.json().data[0]).toMatchObject({
+      before: { twoFactor: 'off', passkeys: 1 },
+      after: { twoFactor: 'off', passkeys: 0 },
+    });
+    const again = await call(adminToken, 'DELETE', url);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe(MESSAGES.twoFactorNotOn);
+  });
+
   it('removes, with the lock link of an e-mail change, the passkey whoever changed it added', async () => {
     const person = await signUpAndLogin(t.app);
     const thief = newAuthenticator();
