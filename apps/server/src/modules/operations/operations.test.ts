@@ -45,6 +45,8 @@ async function startRelay(target: URL) {
 
 let t: TestApp;
 const extra: { app: FastifyInstance; connection: DatabaseConnection }[] = [];
+/** Cut after the apps and their pools close, so no pool is left ending clients on dead sockets. */
+const relays: { cut(): Promise<void> }[] = [];
 beforeAll(async () => {
   t = await createTestApp({ metricsToken: TOKEN, login: { maxFailures: 1, windowMs: 60_000 } });
 });
@@ -53,6 +55,7 @@ afterEach(async () => {
     await app.close();
     await connection.close();
   }
+  for (const relay of relays.splice(0)) await relay.cut();
 });
 afterAll(async () => {
   await t.close();
@@ -79,6 +82,7 @@ describe('GET /healthz and /readyz', () => {
   it('/readyz is 503 while the database is unreachable and 200 once it is back', async () => {
     const url = new URL(String(t.pool.options.connectionString));
     const relay = await startRelay(url);
+    relays.push(relay);
     const relayed = new URL(url);
     relayed.hostname = '127.0.0.1';
     relayed.port = String(relay.port);
@@ -94,7 +98,6 @@ describe('GET /healthz and /readyz', () => {
 
     await relay.restore();
     await expect.poll(async () => (await app.inject({ url: '/readyz' })).statusCode).toBe(200);
-    await relay.cut();
   });
 
   it('/readyz is 503 on a database the migrations have not reached', async () => {
