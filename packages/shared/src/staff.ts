@@ -9,6 +9,7 @@ export type StaffRole = (typeof STAFF_ROLES)[number];
 export const STAFF_PERMISSIONS = [
   'users.read',
   'users.manage',
+  'identity.review',
   'money.read',
   'money.approve',
   'money.adjust',
@@ -25,6 +26,7 @@ export type StaffPermission = (typeof STAFF_PERMISSIONS)[number];
 export const STAFF_PERMISSION_LABELS: Record<StaffPermission, string> = {
   'users.read': 'read users',
   'users.manage': 'verify, suspend and delete users',
+  'identity.review': 'review identity documents',
   'money.read': 'read deposits and withdrawals',
   'money.approve': 'approve deposits and withdrawals',
   'money.adjust': 'credit, debit and fund the reserve',
@@ -50,7 +52,15 @@ export const ROLE_PERMISSIONS: Record<StaffRole, readonly StaffPermission[]> = {
   owner: STAFF_PERMISSIONS,
   finance: ['users.read', 'money.read', 'money.approve', 'money.adjust', 'config.read'],
   support: ['users.read', 'money.read', 'support.read', 'support.reply'],
-  compliance: ['users.read', 'users.manage', 'money.read', 'support.read', 'audit.read', 'staff.read'],
+  compliance: [
+    'users.read',
+    'users.manage',
+    'identity.review',
+    'money.read',
+    'support.read',
+    'audit.read',
+    'staff.read',
+  ],
   auditor: READ_EVERYTHING,
 };
 

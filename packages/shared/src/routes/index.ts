@@ -20,6 +20,7 @@ export * from './deposits.ts';
 export * from './files.ts';
 export * from './gateways.ts';
 export * from './history.ts';
+export * from './identity.ts';
 export * from './investments.ts';
 export * from './ledger.ts';
 export * from './liabilities.ts';

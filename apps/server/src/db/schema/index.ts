@@ -4,6 +4,7 @@ export * from './chain.ts';
 export * from './email-confirmations.ts';
 export * from './gateways.ts';
 export * from './idempotency.ts';
+export * from './identity.ts';
 export * from './ledger.ts';
 export * from './liabilities.ts';
 export * from './mail.ts';

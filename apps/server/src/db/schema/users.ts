@@ -50,6 +50,8 @@ export const users = pgTable(
     /** A credential change refuses withdrawals until this time: a thief who took over waits it out. */
     withdrawalsLockedUntil: timestamp('withdrawals_locked_until', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When the account was closed (status `deleted`): its identity documents are kept for the retention time from here. */
+    closedAt: timestamp('closed_at', { withTimezone: true }),
   },
   (table) => [
     uniqueIndex('users_email_key').on(sql`lower(${table.email})`),
