@@ -28,6 +28,8 @@ import { emailConfirmationRoutes } from './modules/email-confirmation/email-conf
 import { fileRoutes } from './modules/files/files.routes.ts';
 import { gatewayRoutes } from './modules/gateways/gateways.routes.ts';
 import { historyRoutes } from './modules/history/history.routes.ts';
+import { loadDocumentKey } from './modules/identity/document-sealing.ts';
+import { identityRoutes } from './modules/identity/identity.routes.ts';
 import { investmentRoutes } from './modules/investments/investments.routes.ts';
 import { ledgerRoutes } from './modules/ledger/ledger.routes.ts';
 import { liabilityRoutes } from './modules/liabilities/liabilities.routes.ts';
@@ -119,6 +121,7 @@ export async function buildApp({
   app.decorate('db', db);
   app.decorate('config', config);
   app.decorate('clock', clock);
+  app.decorate('documentKey', await loadDocumentKey(config));
   app.decorate(
     'mailer',
     mailer ??
@@ -194,6 +197,7 @@ export async function buildApp({
     rateRoutes,
     adminChangeRoutes,
     mailRoutes,
+    identityRoutes,
   ]) {
     await app.register(routes);
   }

@@ -3,6 +3,7 @@ import type { AppConfig } from './config/env.ts';
 import type { Database } from './db/client.ts';
 import type { Clock } from './lib/clock.ts';
 import type { Mailer } from './lib/mailer.ts';
+import type { DocumentKey } from './modules/identity/document-sealing.ts';
 import type { Actor } from './modules/sessions/actor.ts';
 
 declare module 'fastify' {
@@ -11,6 +12,8 @@ declare module 'fastify' {
     config: AppConfig;
     clock: Clock;
     mailer: Mailer;
+    /** Seals identity document images and signs their links; never stored in the database. */
+    documentKey: DocumentKey;
     /** Every route registered through `route()`, in order. */
     contracts: RouteContract[];
   }

@@ -74,6 +74,12 @@ export async function createTestApp(
       MAX_PENDING_DEPOSITS: '1000',
       MAX_PENDING_WITHDRAWALS: '1000',
       MAX_OPEN_TICKETS: '1000',
+      // Suites withdraw more in a day than a basic account may; the limits by verification level have
+      // tests of their own, with the defaults (withdrawal-limits.test.ts).
+      BASIC_WITHDRAWAL_DAILY_USD: '1000000000',
+      BASIC_WITHDRAWAL_MONTHLY_USD: '1000000000',
+      FULL_WITHDRAWAL_DAILY_USD: '1000000000',
+      FULL_WITHDRAWAL_MONTHLY_USD: '1000000000',
       // Staff act without a second factor in most suites; the rule has tests that turn it on.
       REQUIRE_ADMIN_2FA: 'false',
     }),

@@ -15,6 +15,8 @@ export const IDENTITY_MESSAGES = {
   selfieRequired: 'Add a selfie holding the document.',
   imageType: 'The image must be a PNG, JPEG or WebP picture.',
   imageMissing: 'One of the images was not found or was already used. Add it again.',
+  tooManyImages:
+    'You have added too many images without sending them. Send your documents, or wait a day and add them again.',
   imageSideMismatch: 'An image was added for another part of the document. Add it again in its place.',
   submitted: 'Your documents were sent. We will review them and e-mail you the result.',
   alreadyPending: 'Your documents are already waiting for review.',
@@ -29,4 +31,6 @@ export const IDENTITY_MESSAGES = {
   noteTooLong: 'The note can be at most 500 characters.',
   documentLinkInvalid: 'This document link has expired or is not yours to open.',
   documentNotFound: 'That document was not found.',
+  documentKeyMismatch:
+    'This document was sealed with another key: set IDENTITY_DOCUMENTS_KEY to the key it was sealed with.',
 } as const;

@@ -105,7 +105,7 @@ export const IdentitySubmissionRequestSchema = z
       .max(120, IDENTITY_MESSAGES.legalNameTooLong),
     dateOfBirth: z
       .string({ message: IDENTITY_MESSAGES.dateOfBirthInvalid })
-      .regex(/^\d{4}-\d{2}-\d{2}$/, IDENTITY_MESSAGES.dateOfBirthInvalid)
+      .regex(/^\d{4}-\d{2}-\d{2}$/, { message: IDENTITY_MESSAGES.dateOfBirthInvalid, abort: true })
       .refine(isCalendarDate, IDENTITY_MESSAGES.dateOfBirthInvalid),
     country: z.enum(COUNTRY_CODES, { message: IDENTITY_MESSAGES.countryRequired }),
     address: z
@@ -220,7 +220,7 @@ export const IdentityDocumentLinkQuerySchema = z.object({
   signature: z.string().max(128).optional(),
 });
 
-/** One rolling window's limit and how much of it is used; null limit when the level has none. */
+/** One rolling window's limit and how much of it is used (a level without withdrawals has no window: null). */
 export const LimitUseSchema = z.object({
   /** USD. */
   limit: z.number(),

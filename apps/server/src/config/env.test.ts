@@ -25,6 +25,25 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ STAFF_REAUTH_MINUTES: '0' })).toThrow(/STAFF_REAUTH_MINUTES/);
   });
 
+  it('limits withdrawals by verification level: $1,000 a day and $5,000 over 30 days at basic, $50,000 and $250,000 at full', () => {
+    expect(loadConfig({}).withdrawalLimitCents).toEqual({
+      basic: { daily: 100_000n, monthly: 500_000n },
+      full: { daily: 5_000_000n, monthly: 25_000_000n },
+    });
+    expect(loadConfig({ BASIC_WITHDRAWAL_DAILY_USD: '2500' }).withdrawalLimitCents.basic.daily).toBe(
+      250_000n,
+    );
+    for (const name of [
+      'BASIC_WITHDRAWAL_DAILY_USD',
+      'BASIC_WITHDRAWAL_MONTHLY_USD',
+      'FULL_WITHDRAWAL_DAILY_USD',
+      'FULL_WITHDRAWAL_MONTHLY_USD',
+    ]) {
+      expect(() => loadConfig({ [name]: '0' })).toThrow(name);
+      expect(() => loadConfig({ [name]: '99.5' })).toThrow(name);
+    }
+  });
+
   it("derives the passkeys' relying party from PUBLIC_URL, and refuses an address browsers refuse passkeys on", () => {
     expect(loadConfig({ PORT: '4000' }).passkeys).toEqual({
       rpId: 'localhost',

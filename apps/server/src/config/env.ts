@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
+import type { WithdrawalLimitWindow } from '@vestora/shared';
 import { z } from 'zod';
 import { DAY_MS } from '../lib/time.ts';
 
@@ -37,6 +38,15 @@ const EnvSchema = z.object({
     .int()
     .min(1024)
     .default(5 * 1024 * 1024),
+  IDENTITY_DOCUMENTS_KEY: z
+    .string()
+    .optional()
+    .transform((value, ctx) => (value === undefined ? undefined : parseDocumentKey(value, ctx))),
+  IDENTITY_RETENTION_DAYS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(5 * 365),
   WEB_DIST_DIR: z.string().optional(),
   SMTP_URL: z.url({ message: 'must be an smtp:// or smtps:// address' }).optional(),
   MAIL_FROM: z.string().min(3).default('Vestora <no-reply@vestora.local>'),
@@ -60,6 +70,10 @@ const EnvSchema = z.object({
     .max(24 * 30)
     .default(24),
   WITHDRAWAL_DUAL_APPROVAL_USD: z.coerce.number().int().min(0).default(10_000),
+  BASIC_WITHDRAWAL_DAILY_USD: z.coerce.number().int().min(1).default(1_000),
+  BASIC_WITHDRAWAL_MONTHLY_USD: z.coerce.number().int().min(1).default(5_000),
+  FULL_WITHDRAWAL_DAILY_USD: z.coerce.number().int().min(1).default(50_000),
+  FULL_WITHDRAWAL_MONTHLY_USD: z.coerce.number().int().min(1).default(250_000),
   CREDIT_APPROVAL_USD: z.coerce.number().int().min(0).default(1_000),
   STAFF_APPROVAL_DELAY_HOURS: z.coerce
     .number()
@@ -147,6 +161,20 @@ function parseTrustProxy(value: string, ctx: z.RefinementCtx): TrustProxy {
   return proxies;
 }
 
+/** 32 bytes, written as 64 hexadecimal characters or in base64; anything else would seal with a guess. */
+function parseDocumentKey(value: string, ctx: z.RefinementCtx): Buffer {
+  const trimmed = value.trim();
+  if (/^[0-9a-fA-F]{64}$/.test(trimmed)) return Buffer.from(trimmed, 'hex');
+  const decoded = Buffer.from(trimmed, 'base64');
+  if (decoded.length === 32 && decoded.toString('base64') === trimmed) return decoded;
+  ctx.addIssue({
+    code: 'custom',
+    message:
+      'must be 32 random bytes written as 64 hexadecimal characters (such as the output of openssl rand -hex 32) or in base64',
+  });
+  return z.NEVER;
+}
+
 function isAddressOrRange(entry: string): boolean {
   const [address = '', bits, ...rest] = entry.split('/');
   const version = isIP(address);
@@ -181,6 +209,8 @@ export interface AppConfig {
     /** Withdrawals of at least this many cents need two administrators; null: one is enough. */
     dualApprovalCents: bigint | null;
   };
+  /** What a verified person may withdraw over a rolling day and over 30 days, by level (README). */
+  withdrawalLimitCents: Record<'basic' | 'full', Record<WithdrawalLimitWindow, bigint>>;
   /** Administrators must have two-factor sign-in on to use the console. */
   requireAdmin2fa: boolean;
   /** The rules that keep any one staff member from moving money alone (README, "Staff and approvals"). */
@@ -194,6 +224,12 @@ export interface AppConfig {
   };
   minDepositCents: bigint;
   uploadMaxBytes: number;
+  identityDocuments: {
+    /** IDENTITY_DOCUMENTS_KEY, 32 bytes; unset, a key generated once under DATA_DIR is used. */
+    key: Buffer | undefined;
+    /** How long after an account is closed its identity documents and records are kept. */
+    retentionMs: number;
+  };
   /** Real SMTP when set; otherwise e-mails are written to DATA_DIR/outbox and logged. */
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -278,6 +314,16 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       dualApprovalCents:
         env.WITHDRAWAL_DUAL_APPROVAL_USD > 0 ? BigInt(env.WITHDRAWAL_DUAL_APPROVAL_USD) * 100n : null,
     },
+    withdrawalLimitCents: {
+      basic: {
+        daily: BigInt(env.BASIC_WITHDRAWAL_DAILY_USD) * 100n,
+        monthly: BigInt(env.BASIC_WITHDRAWAL_MONTHLY_USD) * 100n,
+      },
+      full: {
+        daily: BigInt(env.FULL_WITHDRAWAL_DAILY_USD) * 100n,
+        monthly: BigInt(env.FULL_WITHDRAWAL_MONTHLY_USD) * 100n,
+      },
+    },
     requireAdmin2fa: env.REQUIRE_ADMIN_2FA,
     staffApproval: {
       creditCents: BigInt(env.CREDIT_APPROVAL_USD) * 100n,
@@ -286,6 +332,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     minDepositCents: BigInt(env.MIN_DEPOSIT_USD) * 100n,
     uploadMaxBytes: env.UPLOAD_MAX_BYTES,
+    identityDocuments: { key: env.IDENTITY_DOCUMENTS_KEY, retentionMs: env.IDENTITY_RETENTION_DAYS * DAY_MS },
     corsOrigins: env.CORS_ORIGINS,
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,

@@ -2,13 +2,16 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fundUser, ledgerHealth, multipart, TINY_PNG } from '../../test/money.ts';
 import { ADMIN, bearer, createTestApp, login, signUpAndLogin, type TestApp } from '../../test/test-app.ts';
 import { buildApp } from '../app.ts';
 import { systemClock } from '../lib/clock.ts';
+import { openImage } from '../modules/identity/document-sealing.ts';
 import { describeNonEmptyDatabase, restoreBackup, writeBackup } from './backup.ts';
 import { connectDatabase, withClient } from './client.ts';
+import { identityImages } from './schema/index.ts';
 
 let t: TestApp;
 let folder: string;
@@ -116,5 +119,46 @@ describe('backup and restore on an external PostgreSQL', () => {
     // The same database takes the intact archive afterwards.
     await restoreBackup(target, file);
     expect(await tableCounts(target)).toEqual(await tableCounts(sourceUrl.toString()));
+  });
+
+  it('carries identity images sealed: no plain image in the archive, and the key opens them after a restore', async () => {
+    const { token, user } = await signUpAndLogin(t.app);
+    const marker = 'passport page of a depositor';
+    const picture = Buffer.concat([TINY_PNG, Buffer.from(marker)]);
+    const { payload, headers } = multipart(
+      { side: 'front' },
+      { field: 'image', name: 'front.png', type: 'image/png', content: picture },
+    );
+    const uploaded = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/verification/images',
+      headers: { ...headers, ...bearer(token) },
+      payload,
+    });
+    expect(uploaded.statusCode).toBe(201);
+    const imageId: string = uploaded.json().data.id;
+
+    const file = path.join(folder, 'identity.backup.gz');
+    await writeBackup(sourceUrl.toString(), file, systemClock);
+    const archive = gunzipSync(await readFile(file)).toString('utf8');
+    // COPY writes bytea as hex: neither the bytes nor their hex may be there, only the ciphertext.
+    expect(archive).toContain(imageId);
+    expect(archive).not.toContain(marker);
+    expect(archive).not.toContain(picture.toString('hex'));
+    expect(archive).not.toContain(Buffer.from(marker).toString('hex'));
+
+    const target = await emptyDatabase('identity');
+    await restoreBackup(target, file);
+    const connection = connectDatabase(target);
+    // Built on the same DATA_DIR, so it reads the same document key file.
+    const restored = await buildApp({ config: t.config, db: connection.db, logger: false });
+    try {
+      const [row] = await connection.db.select().from(identityImages).where(eq(identityImages.id, imageId));
+      if (!row) throw new Error('the image did not come back');
+      expect(openImage(restored.documentKey, row, { imageId, userId: user._id })).toEqual(picture);
+    } finally {
+      await restored.close();
+      await connection.close();
+    }
   });
 });

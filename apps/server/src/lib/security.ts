@@ -26,7 +26,8 @@ const HSTS = 'max-age=31536000; includeSubDomains';
 
 const CORS_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'DELETE'];
 const CORS_HEADERS = ['Authorization', 'Content-Type', 'Idempotency-Key'];
-const FILES_PATH = '/api/files/';
+/** Files and identity images: opened by signed link or bearer token, so other origins may embed them. */
+const FILE_PATHS = ['/api/files/', '/api/identity-documents/'];
 
 /**
  * The market widgets' own pages (apps/web/public/market) load the charting provider's script. Their
@@ -77,7 +78,8 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: AppC
     // bearer token or signed link, never by cookie, so letting other origins embed them exposes
     // nothing that the URL alone did not.
     app.addHook('onSend', async (request, reply) => {
-      if (request.routeOptions.url?.startsWith(FILES_PATH)) {
+      const url = request.routeOptions.url ?? '';
+      if (FILE_PATHS.some((prefix) => url.startsWith(prefix))) {
         reply.header('cross-origin-resource-policy', 'cross-origin');
       }
     });

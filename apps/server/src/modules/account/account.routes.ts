@@ -1,5 +1,6 @@
 import {
   changePasswordRoute,
+  dataExportRoute,
   lockAccountRoute,
   MESSAGES,
   profileDetailsRoute,
@@ -18,6 +19,7 @@ import {
   updateAvatar,
   updateProfile,
 } from './account.service.ts';
+import { exportOwnData } from './data-export.service.ts';
 
 export async function accountRoutes(app: FastifyInstance): Promise<void> {
   const writes = { onRequest: [throttle(app, 'write')] };
@@ -59,6 +61,20 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
     async ({ actor, body }) => {
       await changePassword(app, actor, body);
       return { message: MESSAGES.passwordChanged };
+    },
+    writes,
+  );
+
+  route(
+    app,
+    dataExportRoute,
+    async ({ actor, body, reply }) => {
+      const { fileName, content } = await exportOwnData(app, actor, body);
+      reply
+        .type('application/zip')
+        .header('content-disposition', `attachment; filename="${fileName}"`)
+        .header('cache-control', 'no-store');
+      return content;
     },
     writes,
   );

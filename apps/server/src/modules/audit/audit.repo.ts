@@ -37,6 +37,28 @@ export async function readAuditHead(
   };
 }
 
+/**
+ * When the actor did `action` within the last `withinMs`, oldest first. Measured on the database's
+ * clock, the one that stamps the entries (`readAuditHead`), so the window and the times agree.
+ */
+export async function listRecentActTimes(
+  db: Executor,
+  { actorId, action, withinMs }: { actorId: string; action: string; withinMs: number },
+): Promise<Date[]> {
+  const rows = await db
+    .select({ createdAt: auditLog.createdAt })
+    .from(auditLog)
+    .where(
+      and(
+        eq(auditLog.actorId, actorId),
+        eq(auditLog.action, action),
+        gt(auditLog.createdAt, sql`clock_timestamp() - ${withinMs}::float8 * interval '1 millisecond'`),
+      ),
+    )
+    .orderBy(asc(auditLog.createdAt));
+  return rows.map((row) => row.createdAt);
+}
+
 export async function insertAuditEntry(db: Executor, values: NewAuditEntry): Promise<void> {
   await db.insert(auditLog).values(values);
 }

@@ -155,3 +155,6 @@ export async function getAuditLog(
   }));
   return { data, total, page: filter.page, pageSize: filter.pageSize };
 }
+
+/** Reads of this module that other modules call: its repository stays private to it. */
+export { listRecentActTimes } from './audit.repo.ts';

@@ -6,6 +6,10 @@ import { HOUR_MS } from '../../lib/time.ts';
 import { deleteExpiredEmailChangeLocks } from '../account/account.service.ts';
 import { deleteAttemptsBefore } from '../attempts/attempts.service.ts';
 import { deleteSpentEmailConfirmations } from '../email-confirmation/email-confirmation.service.ts';
+import {
+  deleteIdentityRecordsClosedBefore,
+  deleteUnclaimedImagesBefore,
+} from '../identity/identity.service.ts';
 import { deleteFinishedMailBefore } from '../mail/mail.service.ts';
 import { deleteExpiredPasskeyChallenges } from '../passkeys/passkey-assertions.ts';
 import { deleteSpentPasswordResets } from '../password-reset/password-reset.service.ts';
@@ -16,6 +20,8 @@ import { deleteIdempotencyKeysBefore, deleteLoginEventsBefore } from './housekee
 export const HOUSEKEEPING_LOCK_ID = 7_215_004;
 /** Attempts older than this count towards no limit: the longest window is the sign-in one. */
 const MIN_ATTEMPT_KEEP_MS = 24 * HOUR_MS;
+/** An identity image not sent in a submission within this time was abandoned. */
+const UNCLAIMED_IDENTITY_IMAGE_KEEP_MS = 24 * HOUR_MS;
 
 export interface HousekeepingRun {
   isSkipped: boolean;
@@ -28,7 +34,10 @@ export interface HousekeepingRun {
     | 'emailChangeLocks'
     | 'loginEvents'
     | 'sentMail'
-    | 'passkeyChallenges',
+    | 'passkeyChallenges'
+    | 'identityVerifications'
+    | 'identityImages'
+    | 'unclaimedIdentityImages',
     number
   >;
 }
@@ -36,8 +45,8 @@ export interface HousekeepingRun {
 /**
  * Removes what can no longer be used: expired sessions, attempts outside every window, idempotency
  * keys past their retention, used or expired reset, confirmation and lock links, unanswered passkey
- * challenges, and sign-in events and sent
- * e-mails past the sign-in events' retention.
+ * challenges, sign-in events and sent e-mails past the sign-in events' retention, identity documents
+ * and submissions of accounts closed longer ago than their retention, and identity images never sent.
  */
 export async function runHousekeeping(
   db: Database,
@@ -47,6 +56,9 @@ export async function runHousekeeping(
   const removed = await runAsLeader(db, HOUSEKEEPING_LOCK_ID, async () => {
     const now = clock.now();
     const ago = (ms: number) => new Date(now.getTime() - ms);
+    const closedAccounts = await deleteIdentityRecordsClosedBefore(db, {
+      before: ago(config.identityDocuments.retentionMs),
+    });
     return {
       sessions: await sweepExpiredSessions(db, { now }),
       attempts: await deleteAttemptsBefore(db, {
@@ -61,6 +73,11 @@ export async function runHousekeeping(
       loginEvents: await deleteLoginEventsBefore(db, { before: ago(config.retention.loginEventsMs) }),
       sentMail: await deleteFinishedMailBefore(db, { before: ago(config.retention.loginEventsMs) }),
       passkeyChallenges: await deleteExpiredPasskeyChallenges(db, { now }),
+      identityVerifications: closedAccounts.verifications,
+      identityImages: closedAccounts.images,
+      unclaimedIdentityImages: await deleteUnclaimedImagesBefore(db, {
+        before: ago(UNCLAIMED_IDENTITY_IMAGE_KEEP_MS),
+      }),
     };
   });
   return removed
@@ -77,6 +94,9 @@ export async function runHousekeeping(
           loginEvents: 0,
           sentMail: 0,
           passkeyChallenges: 0,
+          identityVerifications: 0,
+          identityImages: 0,
+          unclaimedIdentityImages: 0,
         },
       };
 }

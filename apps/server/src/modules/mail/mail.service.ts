@@ -41,7 +41,10 @@ type SecurityMailKind =
   | 'signup_attempt'
   | 'withdrawal_address_added'
   | 'administrator_role'
-  | 'solvency_shortfall';
+  | 'solvency_shortfall'
+  | 'identity_submitted'
+  | 'identity_approved'
+  | 'identity_rejected';
 
 type MoneyMailKind = keyof typeof MONEY_MAIL_CHOICE;
 export type MailKind = MoneyMailKind | SecurityMailKind;

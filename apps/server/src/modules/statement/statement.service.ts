@@ -36,6 +36,9 @@ const MOVEMENT_TYPES: Partial<Record<TransferKind, string>> = {
   principal_return: 'Plan principal returned',
 };
 
+/** The first line of every statement, after the mark that tells spreadsheets it is UTF-8. */
+const STATEMENT_HEADER = UTF8_BOM + csvLine(STATEMENT_COLUMNS);
+
 export interface Statement {
   fileName: string;
   content: ReadableStream<Uint8Array>;
@@ -64,7 +67,7 @@ export async function exportStatement(
       }
     },
     produce: async (tx, write) => {
-      await write(UTF8_BOM + csvLine(STATEMENT_COLUMNS));
+      await write(STATEMENT_HEADER);
       const accountId = await findAvailableAccountId(tx, { userId });
       if (accountId) await writeMovements(tx, write, { accountId, from, until });
     },
@@ -86,13 +89,38 @@ export async function exportUserStatementForAdmin(
   return exportStatement(deps, { userId, requestedBy }, query, { fileNamePrefix: `statement-${userName}` });
 }
 
+/**
+ * The user's whole statement, every movement so far, as one CSV text with its number of movements:
+ * the data export's copy, which goes into a zip rather than down the wire. Read in one snapshot,
+ * as the download is. No export slot is taken: the data export has its own, stricter limit.
+ */
+export async function statementCsvOf(
+  db: Database,
+  userId: string,
+): Promise<{ content: string; rows: number }> {
+  const parts = [STATEMENT_HEADER];
+  const write = async (text: string) => {
+    parts.push(text);
+  };
+  const rows = await db.transaction(
+    async (tx) => {
+      const accountId = await findAvailableAccountId(tx, { userId });
+      return accountId ? writeMovements(tx, write, { accountId, from: '-infinity', until: 'infinity' }) : 0;
+    },
+    { isolationLevel: 'repeatable read', accessMode: 'read only' },
+  );
+  return { content: parts.join(''), rows };
+}
+
+/** Writes the movements of the range page by page; the number of lines written. */
 async function writeMovements(
   tx: Executor,
   write: (text: string) => Promise<void>,
   range: { accountId: string; from: string; until: string },
-): Promise<void> {
+): Promise<number> {
   let balanceCents = await sumMovementsBefore(tx, { accountId: range.accountId, before: range.from });
   let after: { position: string; id: string } | null = null;
+  let written = 0;
   for (;;) {
     const rows = await listMovementsPage(tx, {
       ...range,
@@ -117,8 +145,9 @@ async function writeMovements(
           .join(''),
       );
     }
+    written += rows.length;
     const last = rows.at(-1);
-    if (!last || rows.length < PAGE_ROWS) return;
+    if (!last || rows.length < PAGE_ROWS) return written;
     balanceCents = BigInt(last.balance_after_cents);
     after = { position: last.position, id: last.id };
   }

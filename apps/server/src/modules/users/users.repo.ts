@@ -291,5 +291,5 @@ export async function findOpenMoney(
 
 /** Deactivates the account; the row stays, so the ledger and the history keep their owner. */
 export async function markUserDeleted(db: Executor, { id }: { id: string }): Promise<void> {
-  await db.update(users).set({ status: 'deleted' }).where(eq(users.id, id));
+  await db.update(users).set({ status: 'deleted', closedAt: sql`now()` }).where(eq(users.id, id));
 }

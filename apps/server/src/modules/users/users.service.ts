@@ -92,7 +92,8 @@ export async function verifyUser({ db, config }: UserDeps, actor: Actor, id: str
       targetType: 'user',
       targetId: id,
       before: { userName: before.userName, isVerified: before.isVerified },
-      after: { userName: before.userName, isVerified: true },
+      // The specification's one-click verification: the basic level, on an administrator's word, no documents.
+      after: { userName: before.userName, isVerified: true, level: 'basic', method: 'manual' },
     });
     return toAdminUserRow(await loadUserRecord(tx, id), config.fileUrlBase);
   });
@@ -234,5 +235,6 @@ export {
   insertUser,
   markUserDeleted,
   markUserLoggedIn,
+  setUserVerified,
   type UserRow,
 } from './users.repo.ts';

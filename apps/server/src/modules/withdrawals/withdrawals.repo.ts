@@ -126,19 +126,28 @@ export async function listWithdrawalApprovals(db: Executor, { withdrawalIds }: {
 }
 
 /**
- * What the user has asked to withdraw over the last 24 hours, declined requests aside: the amount
- * the dual-approval threshold is measured on, so splitting a payout does not slip under it.
+ * What the user has asked to withdraw over the last `hours` hours, declined requests aside (pending,
+ * approved and paid ones all count), oldest first, each with its age: what their limits and the
+ * dual-approval threshold are measured on, so splitting a payout slips under neither. Ages are read
+ * on the database's clock, which dates the withdrawals.
  */
-export async function sumRecentWithdrawals(db: Executor, { userId }: { userId: string }): Promise<bigint> {
-  const [row] = await db
-    .select({ total: sql<string>`coalesce(sum(${withdrawals.amountCents}), 0)` })
+export async function listCountedWithdrawals(
+  db: Executor,
+  { userId, hours }: { userId: string; hours: number },
+): Promise<{ amountCents: bigint; createdAt: Date; ageMs: number }[]> {
+  return db
+    .select({
+      amountCents: withdrawals.amountCents,
+      createdAt: withdrawals.createdAt,
+      ageMs: sql<number>`extract(epoch from now() - ${withdrawals.createdAt}) * 1000`.mapWith(Number),
+    })
     .from(withdrawals)
     .where(
       and(
         eq(withdrawals.userId, userId),
         ne(withdrawals.status, 'rejected'),
-        gt(withdrawals.createdAt, sql`now() - interval '24 hours'`),
+        gt(withdrawals.createdAt, sql`now() - make_interval(hours => ${hours})`),
       ),
-    );
-  return BigInt(row?.total ?? 0);
+    )
+    .orderBy(asc(withdrawals.createdAt));
 }

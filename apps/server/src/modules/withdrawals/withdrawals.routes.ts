@@ -12,6 +12,7 @@ import {
   signedPayoutBatchRoute,
   unsignedPayoutRoute,
   userWithdrawalsRoute,
+  withdrawalLimitsRoute,
 } from '@vestora/shared';
 import type { FastifyInstance } from 'fastify';
 import { throttle } from '../../lib/throttle.ts';
@@ -24,6 +25,7 @@ import {
   submitSignedBatch,
 } from './payout-batches.service.ts';
 import { ethereumPayoutsOf, submitPayoutTransaction, unsignedPayout } from './payouts.service.ts';
+import { getWithdrawalLimits } from './withdrawal-limits.ts';
 import {
   approveWithdrawal,
   declineWithdrawal,
@@ -53,6 +55,7 @@ export async function withdrawalRoutes(app: FastifyInstance): Promise<void> {
           maxPending: app.config.caps.pendingWithdrawals,
           now: app.clock.now(),
           dualApprovalCents: app.config.withdrawalSafety.dualApprovalCents,
+          limitCents: app.config.withdrawalLimitCents,
           config: app.config.chain,
           passkeyDeps: app,
         },
@@ -66,6 +69,13 @@ export async function withdrawalRoutes(app: FastifyInstance): Promise<void> {
   route(app, userWithdrawalsRoute, ({ query, actor }) =>
     getWithdrawals(app.db, app.config.chain, { ...query, userId: actor.user.id }),
   );
+
+  route(app, withdrawalLimitsRoute, async ({ actor }) => ({
+    data: await getWithdrawalLimits(app.db, {
+      user: actor.user,
+      limitCents: app.config.withdrawalLimitCents,
+    }),
+  }));
 
   route(app, adminWithdrawalsRoute, ({ query }) => getWithdrawalsForAdmin(app.db, app.config.chain, query));
 

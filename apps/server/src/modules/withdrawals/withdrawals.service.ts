@@ -17,6 +17,7 @@ import type { Transaction } from '../../lib/transaction.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { payoutConfirmations } from '../chain/chain.service.ts';
 import { assertEmailConfirmed } from '../email-confirmation/email-confirmation.service.ts';
+import { verificationLevelOf } from '../identity/verification-level.ts';
 import { postTransfers } from '../ledger/ledger.service.ts';
 import { queueUserMail } from '../mail/mail.service.ts';
 import { notify, notifyAndMail } from '../notifications/notifications.service.ts';
@@ -35,6 +36,7 @@ import {
   payoutRate,
   payWithdrawal,
 } from './payouts.service.ts';
+import { assertWithinWithdrawalLimits, listWithdrawalsCounted, usedCents } from './withdrawal-limits.ts';
 import {
   countPendingWithdrawals,
   insertWithdrawal,
@@ -42,7 +44,6 @@ import {
   listWithdrawalApprovals,
   listWithdrawals,
   lockWithdrawal,
-  sumRecentWithdrawals,
   updateWithdrawal,
   type WithdrawalRow,
 } from './withdrawals.repo.ts';
@@ -87,8 +88,8 @@ function toWithdrawal(
 
 /**
  * The requested amount leaves the available balance at once and waits in the user's hold account.
- * It goes only to a saved address past its cool-off, and not while a credential change locks
- * withdrawals.
+ * It goes only to a saved address past its cool-off, not while a credential change locks
+ * withdrawals, and not past the limits of the user's verification level.
  */
 export async function requestWithdrawal(
   tx: Transaction,
@@ -97,6 +98,7 @@ export async function requestWithdrawal(
     maxPending,
     now,
     dualApprovalCents,
+    limitCents,
     config,
     passkeyDeps,
   }: {
@@ -104,6 +106,7 @@ export async function requestWithdrawal(
     maxPending: number;
     now: Date;
     dualApprovalCents: bigint | null;
+    limitCents: AppConfig['withdrawalLimitCents'];
     config: ChainConfig;
     passkeyDeps: PasskeyDeps;
   },
@@ -112,11 +115,14 @@ export async function requestWithdrawal(
   assertEmailConfirmed(actor, MESSAGES.emailUnconfirmedToWithdraw);
   if (!actor.user.isVerified) throw new AppError('FORBIDDEN', MESSAGES.mustBeVerifiedToWithdraw);
   const userId = actor.user.id;
-  // One request of this user at a time past this point, so the count below cannot be raced; the
-  // lock read here is the one a credential change committed before. Not 'update', which would
-  // also block the key-share lock that an approval of the user's deposit takes on the user while
-  // holding the user's balance this request needs: a deadlock (deposits.test.ts).
+  // One request of this user at a time past this point, so the counts below (pending requests,
+  // limits) cannot be raced, across processes too; the lock read here is the one a credential
+  // change committed before. Not 'update', which would also block the key-share lock that an
+  // approval of the user's deposit takes on the user while holding the user's balance this request
+  // needs: a deadlock (deposits.test.ts).
   const user = await lockActiveUserOrFail(tx, userId, 'no key update');
+  const level = await verificationLevelOf(tx, user);
+  if (level === 'none') throw new AppError('FORBIDDEN', MESSAGES.mustBeVerifiedToWithdraw);
   const saved = await resolveWithdrawalAddress(
     tx,
     {
@@ -140,8 +146,11 @@ export async function requestWithdrawal(
   if ((await countPendingWithdrawals(tx, { userId })) >= maxPending) {
     throw new AppError('CONFLICT', MESSAGES.tooManyPendingWithdrawals);
   }
-  const recentCents = await sumRecentWithdrawals(tx, { userId });
-  const isAboveThreshold = dualApprovalCents !== null && recentCents + input.amountCents >= dualApprovalCents;
+  const counted = await listWithdrawalsCounted(tx, userId);
+  assertWithinWithdrawalLimits({ level, counted, limitCents }, input.amountCents);
+  // The day's total, so that splitting a large payout does not slip under the threshold.
+  const isAboveThreshold =
+    dualApprovalCents !== null && usedCents(counted, 'daily') + input.amountCents >= dualApprovalCents;
   const withdrawal = await insertWithdrawal(tx, {
     userId,
     method: saved.coin,
