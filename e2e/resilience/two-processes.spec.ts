@@ -21,10 +21,13 @@ beforeAll(async () => {
   const firstDir = await freshDataDir();
   const secondDir = await freshDataDir();
   dataDirs.push(firstDir, secondDir);
-  first = await startServer({ dataDir: firstDir });
+  // The racing withdrawals meet the balance before the daily limit of basic verification; the
+  // limits have a two-server test of their own (withdrawal-limits.test.ts).
+  const limits = { BASIC_WITHDRAWAL_DAILY_USD: '100000', BASIC_WITHDRAWAL_MONTHLY_USD: '100000' };
+  first = await startServer({ dataDir: firstDir, env: limits });
   // The second process uses the first one's embedded PostgreSQL as its external database.
   const databaseUrl = await embeddedDatabaseUrl(firstDir);
-  second = await startServer({ dataDir: secondDir, env: { DATABASE_URL: databaseUrl } });
+  second = await startServer({ dataDir: secondDir, env: { ...limits, DATABASE_URL: databaseUrl } });
 }, 240_000);
 
 afterAll(async () => {

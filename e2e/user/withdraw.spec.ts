@@ -51,6 +51,8 @@ for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
       await page.reload();
       await expect.poll(() => page.getByLabel('Amount (USD)').isEnabled()).toBe(true);
       await expect.poll(() => availableBalance()).toBe('$500.00');
+      const limits = page.getByRole('region', { name: 'Withdrawal limits' });
+      await limits.getByText('Daily limit $1,000.00 · $1,000.00 left').waitFor();
 
       const withdraw = page.getByRole('button', { name: 'WITHDRAW' });
       await withdraw.click();
@@ -76,6 +78,7 @@ for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
       await pendingRequest.filter({ hasText: 'pending' }).waitFor();
       await expect.poll(() => pendingRequest.textContent()).toContain('$200.00');
       await expect.poll(availableBalance).toBe('$300.00');
+      await limits.getByText('Daily limit $1,000.00 · $800.00 left').waitFor();
       await expect.poll(() => page.getByLabel('Amount (USD)').inputValue()).toBe('');
       await screenshot(page, `withdraw-pending-${viewportName}`);
       await expectAccessible(page, '/user/withdraw with a request');

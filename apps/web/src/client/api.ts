@@ -134,16 +134,22 @@ export function callApi<Route extends RouteRef<RouteContract>>(
 }
 
 /**
- * Fetches a route that answers with a file (a CSV statement) and hands it to the browser as a
- * download, named as the server's Content-Disposition names it. A link could not send the session's
- * bearer token, so the file is fetched here and saved from a blob.
+ * Fetches a route that answers with a file (a CSV statement, a zip of one's data) and hands it to
+ * the browser as a download, named as the server's Content-Disposition names it. A link could not
+ * send the session's bearer token (nor a body), so the file is fetched here and saved from a blob.
  */
 export async function downloadFile<Route extends RouteRef<RouteContract>>(
   route: Route,
-  { params, query, signal }: Pick<CallInput<ContractOf<Route>>, 'params' | 'query' | 'signal'> = {},
+  {
+    params,
+    query,
+    body,
+    signal,
+  }: Pick<CallInput<ContractOf<Route>>, 'params' | 'query' | 'body' | 'signal'> = {},
 ): Promise<void> {
   const response = await sendRequest(pathWith(route.path, params ?? undefined) + queryStringOf(query), {
     method: route.method,
+    body,
     signal,
   });
   const disposition = response.headers.get('content-disposition') ?? '';

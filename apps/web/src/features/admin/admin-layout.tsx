@@ -54,6 +54,7 @@ const NAVIGATION: readonly NavigationEntry[] = [
   { label: 'Staff', to: '/admin/staff', icon: ShieldIcon, permission: 'staff.read' },
   { label: 'Solvency', to: '/admin/solvency', icon: ChartIcon, permission: 'config.manage' },
   { label: 'Bitcoin payouts', to: '/admin/payouts', icon: WalletIcon, permission: 'money.read' },
+  { label: 'Verifications', to: '/admin/verifications', icon: ShieldIcon, permission: 'identity.review' },
 ];
 
 /**

@@ -19,6 +19,11 @@ const auditPage = lazyPage(() => import('./audit/audit-page.tsx'), 'AuditPage');
 const approvalsPage = lazyPage(() => import('./approvals/approvals-page.tsx'), 'ApprovalsPage');
 const staffPage = lazyPage(() => import('./staff/staff-page.tsx'), 'StaffPage');
 const solvencyPage = lazyPage(() => import('./solvency/solvency-page.tsx'), 'SolvencyPage');
+const verificationsPage = lazyPage(() => import('./identity/verifications-page.tsx'), 'VerificationsPage');
+const verificationReviewPage = lazyPage(
+  () => import('./identity/verification-review-page.tsx'),
+  'VerificationReviewPage',
+);
 
 export const adminRoutes: RouteObject = {
   path: '/admin',
@@ -41,5 +46,7 @@ export const adminRoutes: RouteObject = {
     { path: 'staff', lazy: staffPage },
     { path: 'solvency', lazy: solvencyPage },
     { path: 'payouts', lazy: payoutBatchesPage },
+    { path: 'verifications', lazy: verificationsPage },
+    { path: 'verifications/:id', lazy: verificationReviewPage },
   ],
 };

@@ -20,6 +20,7 @@ const notificationsPage = lazyPage(
   () => import('./notifications/notifications-page.tsx'),
   'NotificationsPage',
 );
+const verificationPage = lazyPage(() => import('./verification/verification-page.tsx'), 'VerificationPage');
 const verifyBalancePage = lazyPage(
   () => import('./liabilities/verify-balance-page.tsx'),
   'VerifyBalancePage',
@@ -47,5 +48,6 @@ export const userRoutes: RouteObject = {
     { path: 'security', lazy: securityPage },
     { path: 'notifications', lazy: notificationsPage },
     { path: 'verify-balance', lazy: verifyBalancePage },
+    { path: 'verification', lazy: verificationPage },
   ],
 };

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { EyeIcon, EyeOffIcon } from '../../../ui/icons.tsx';
 import { Notice } from '../../../ui/notice.tsx';
 import { PageHeader } from '../../../ui/page-header.tsx';
@@ -56,7 +57,10 @@ export function OverviewPage() {
       {!user.isVerified && (
         <Notice tone="warning" role="status">
           <strong className="font-semibold">Your account is under review.</strong> You can deposit now;
-          withdrawals and plans open once an administrator has verified your account.
+          withdrawals and plans open once an administrator has verified your account.{' '}
+          <Link to="/user/verification" className="font-semibold underline underline-offset-2">
+            Verify your identity
+          </Link>
         </Notice>
       )}
       <section aria-label="Summary" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">

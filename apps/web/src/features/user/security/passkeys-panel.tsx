@@ -9,20 +9,19 @@ import {
   type startPasskeyRegistrationRoute,
 } from '@vestora/shared';
 import { type FormEvent, useEffect, useState } from 'react';
-import type { FieldErrors, UseFormRegister } from 'react-hook-form';
 import { ApiError } from '../../../client/api.ts';
 import { cancelPasskeyPrompt, createPasskey, isPasskeySupported } from '../../../client/passkeys.ts';
 import { usePasskeys } from '../../../shell/passkeys-query.ts';
 import { Button } from '../../../ui/button.tsx';
 import { FormActions, Modal } from '../../../ui/dialog.tsx';
-import { CurrentPasswordField, FormError, OneTimeCodeField, TextField } from '../../../ui/field.tsx';
+import { FormError, TextField } from '../../../ui/field.tsx';
 import { formatDate, formatDateTime } from '../../../ui/format.ts';
 import { Notice } from '../../../ui/notice.tsx';
 import { QueryView } from '../../../ui/query-view.tsx';
 import { proofFailureMessage, useProofForm } from '../../../ui/use-proof-form.ts';
 import { useZodForm } from '../../../ui/use-zod-form.ts';
-import { PasskeyInsteadButton } from './passkey-instead-button.tsx';
 import { useAddPasskey, useRemovePasskey, useStartPasskeyRegistration } from './passkeys-api.ts';
+import { ProofFields } from './proof-fields.tsx';
 import { useOwnSessions } from './sessions-api.ts';
 
 /**
@@ -43,28 +42,6 @@ const passwordProof = ({ password, code }: { password: string; code?: string | u
 const PasskeyNameSchema = AddPasskeyRequestSchema.pick({ name: true });
 
 type Registration = ResponseOf<typeof startPasskeyRegistrationRoute>['data'];
-type ProofValues = { password: string; code?: string | undefined };
-
-/** The current password, the code once it is asked, and the passkey instead of both when there is one. */
-function ProofFields({
-  register,
-  errors,
-  isCodeAsked,
-  passkey,
-}: {
-  register: UseFormRegister<ProofValues>;
-  errors: FieldErrors<ProofValues>;
-  isCodeAsked: boolean;
-  passkey?: { isBusy: boolean; onUse: () => void };
-}) {
-  return (
-    <>
-      <CurrentPasswordField error={errors.password?.message} {...register('password')} />
-      {isCodeAsked && <OneTimeCodeField error={errors.code?.message} {...register('code')} />}
-      {passkey && <PasskeyInsteadButton isBusy={passkey.isBusy} onClick={passkey.onUse} />}
-    </>
-  );
-}
 
 /** A name that tells this passkey from the others: the device it is made on, as its session names it. */
 function useDefaultPasskeyName(): string {

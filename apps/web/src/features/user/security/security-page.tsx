@@ -9,6 +9,8 @@ import { useZodForm } from '../../../ui/use-zod-form.ts';
 import { useChangePassword } from '../account/account-api.ts';
 import { AccountSettings } from '../account/account-settings.tsx';
 import { CloseAccountSection } from '../account/close-account-section.tsx';
+import { DataExportSection } from '../account/data-export-section.tsx';
+import { VerificationSection } from '../account/verification-section.tsx';
 import { AlertPreferencesPanel } from './alert-preferences-panel.tsx';
 import { AntiPhishingPanel } from './anti-phishing-panel.tsx';
 import { PasskeysPanel } from './passkeys-panel.tsx';
@@ -115,12 +117,14 @@ export function SecurityPage() {
         </div>
         <Button onClick={() => setIsChangingPassword(true)}>Change Password</Button>
       </section>
+      <VerificationSection />
       <TwoFactorPanel />
       <PasskeysPanel />
       <SessionsPanel />
       <AntiPhishingPanel />
       <AlertPreferencesPanel />
       <LoginHistoryPanel />
+      <DataExportSection />
       <CloseAccountSection />
       <ChangePasswordDialog open={isChangingPassword} onOpenChange={setIsChangingPassword} />
     </AccountSettings>

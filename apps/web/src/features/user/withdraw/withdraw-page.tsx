@@ -24,6 +24,7 @@ import { CoinMark, CoinSelectField } from '../deposit/coin-choice.tsx';
 import { COIN_NAMES, formatDateTime, usd } from '../format.ts';
 import { WithdrawalAddressBook } from './withdrawal-address-book.tsx';
 import { useWithdrawalAddressBook } from './withdrawal-addresses-api.ts';
+import { WithdrawalLimitsPanel } from './withdrawal-limits-panel.tsx';
 import { useWithdrawalSubmission, WithdrawalPasskeyDialog } from './withdrawal-submission.tsx';
 import { useWithdrawals, WITHDRAWALS_PAGE_SIZE } from './withdrawals-api.ts';
 
@@ -80,6 +81,7 @@ function WithdrawalForm({ user }: { user: TradeUser }) {
         <p className="text-sm text-brand-900">Available balance</p>
         <p className="text-2xl font-bold text-brand-900 tabular-nums">{usd(user.accountBalance)}</p>
       </div>
+      <WithdrawalLimitsPanel className="mt-4" />
       {!user.isEmailConfirmed && (
         <EmailConfirmationNotice
           user={user}

@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Coin, PasskeyAssertion } from '@vestora/shared';
-import { requestWithdrawalRoute, userWithdrawalsRoute } from '@vestora/shared/routes';
+import { requestWithdrawalRoute, userWithdrawalsRoute, withdrawalLimitsRoute } from '@vestora/shared/routes';
 import { callApi, queryKeyOf, routeQuery } from '../../../client/api.ts';
 import { refetchWhileUnpaid } from '../../../ui/payout-note.tsx';
 import { useToastMutation } from '../../../ui/use-toast-mutation.ts';
@@ -19,6 +19,11 @@ export function useWithdrawals(page: number) {
   });
 }
 
+/** The caller's verification level and how much of its withdrawal limits is used. */
+export function useWithdrawalLimits() {
+  return useQuery(routeQuery(withdrawalLimitsRoute));
+}
+
 export interface WithdrawalSubmission {
   amount: string;
   method: Coin;
@@ -28,7 +33,10 @@ export interface WithdrawalSubmission {
   passkey?: PasskeyAssertion;
 }
 
-/** The amount leaves the available balance at once, so the profile, the list and history all reload. */
+/**
+ * The amount leaves the available balance at once and counts against the limits, so the profile,
+ * the list, the limits and history all reload.
+ */
 export function useRequestWithdrawal() {
   const queryClient = useQueryClient();
   return useToastMutation({
@@ -40,6 +48,7 @@ export function useRequestWithdrawal() {
       Promise.all([
         queryClient.invalidateQueries({ queryKey: PROFILE_KEY }),
         queryClient.invalidateQueries({ queryKey: queryKeyOf(userWithdrawalsRoute) }),
+        queryClient.invalidateQueries({ queryKey: queryKeyOf(withdrawalLimitsRoute) }),
         queryClient.invalidateQueries({ queryKey: HISTORY_KEY }),
       ]),
   });
