@@ -10,6 +10,7 @@ import { ensureFirstAdmin } from './modules/auth/auth.service.ts';
 import { startChainWatchers } from './modules/chain/chain-watcher.ts';
 import { moveDiskFilesIntoDatabase } from './modules/files/disk-import.ts';
 import { startHousekeeping } from './modules/housekeeping/housekeeping.service.ts';
+import { warnOfImagesUnderOtherKeys } from './modules/identity/identity.service.ts';
 import { startPlanPayouts } from './modules/investments/plan-payouts.ts';
 import { liabilityKeys, startLiabilitySnapshots } from './modules/liabilities/liabilities.service.ts';
 import { startPayoutFollower } from './modules/withdrawals/payout-follower.ts';
@@ -46,6 +47,7 @@ try {
     config: { ...config, webDistDir: path.resolve(webDistDir) },
     db: connection.db,
   });
+  await warnOfImagesUnderOtherKeys(connection.db, app.documentKey, app.log);
   const stopPayouts = startPlanPayouts(connection.db, systemClock, app.log);
   const stopHousekeeping = startHousekeeping(connection.db, config, systemClock, app.log);
   const stopChainWatchers = startChainWatchers(connection.db, config, systemClock, app.log);

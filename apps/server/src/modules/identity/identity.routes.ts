@@ -14,7 +14,6 @@ import { throttle } from '../../lib/throttle.ts';
 import { route } from '../http/route.ts';
 import {
   approveVerification,
-  countImagesSealedWithOtherKeys,
   getIdentityReview,
   getVerificationState,
   listIdentityQueue,
@@ -26,14 +25,6 @@ import {
 
 export async function identityRoutes(app: FastifyInstance): Promise<void> {
   const deps = { db: app.db, clock: app.clock, config: app.config, documentKey: app.documentKey };
-
-  // The server still starts: everything else works, and the operator is told which setting to fix.
-  const unreadable = await countImagesSealedWithOtherKeys(app.db, { keyId: app.documentKey.keyId });
-  if (unreadable > 0) {
-    app.log.error(
-      `${unreadable} identity document images were sealed with another key than the one loaded: set IDENTITY_DOCUMENTS_KEY to the key they were sealed with`,
-    );
-  }
 
   route(app, verificationStateRoute, async ({ actor }) => ({
     data: await getVerificationState(app.db, actor.user),

@@ -30,6 +30,7 @@ import { findUserById, lockActiveUserOrFail, setUserVerified, UUID } from '../us
 import { type DocumentKey, openImage, sealImage } from './document-sealing.ts';
 import {
   claimImages,
+  countImagesSealedWithOtherKeys,
   countUnclaimedImages,
   findClaimedImage,
   findImagesByIds,
@@ -518,9 +519,27 @@ export async function identityExportOf(
   return { verifications, images };
 }
 
+/**
+ * Tells the operator, at start, that stored images were sealed under another key than the one
+ * loaded: they cannot be opened until IDENTITY_DOCUMENTS_KEY names it. The server still starts,
+ * since everything else works. Called once migrations have run (the table may not exist before).
+ */
+export async function warnOfImagesUnderOtherKeys(
+  db: Executor,
+  documentKey: DocumentKey,
+  log: { error: (message: string) => void },
+): Promise<number> {
+  const unreadable = await countImagesSealedWithOtherKeys(db, { keyId: documentKey.keyId });
+  if (unreadable > 0) {
+    log.error(
+      `${unreadable} identity document images were sealed with another key than the one loaded: set IDENTITY_DOCUMENTS_KEY to the key they were sealed with`,
+    );
+  }
+  return unreadable;
+}
+
 /** Reads and writes of this module that other modules call: its repository stays private to it. */
 export {
-  countImagesSealedWithOtherKeys,
   deleteIdentityRecordsClosedBefore,
   deleteUnclaimedImagesBefore,
 } from './identity.repo.ts';

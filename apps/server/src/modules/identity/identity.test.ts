@@ -28,7 +28,7 @@ import {
 import { systemClock } from '../../lib/clock.ts';
 import { runHousekeeping } from '../housekeeping/housekeeping.service.ts';
 import { documentKeyFrom, openImage } from './document-sealing.ts';
-import { identityExportOf, MAX_UNCLAIMED_IMAGES } from './identity.service.ts';
+import { identityExportOf, MAX_UNCLAIMED_IMAGES, warnOfImagesUnderOtherKeys } from './identity.service.ts';
 import { verificationLevelOf } from './verification-level.ts';
 
 const clock = createTestClock();
@@ -663,6 +663,10 @@ describe('a document link', () => {
       { sharedWith: t, logStream },
     );
     try {
+      // What the server's start (main.ts) does once the migrations have run.
+      expect(
+        await warnOfImagesUnderOtherKeys(rekeyed.app.db, rekeyed.app.documentKey, rekeyed.app.log),
+      ).toBeGreaterThan(0);
       expect(lines.join('')).toContain('set IDENTITY_DOCUMENTS_KEY to the key they were sealed with');
       const reviewer = await staffMember(['compliance']);
       const reviewerToken = (await login(rekeyed.app, reviewer.input.userName, reviewer.input.password))
