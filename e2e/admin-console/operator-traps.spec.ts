@@ -67,6 +67,7 @@ const ADMIN_ENTRIES = [
   'Staff',
   'Solvency',
   'Bitcoin payouts',
+  'Verifications',
 ];
 
 /** The card of a coin on the console's Wallets page. */
