@@ -19,6 +19,7 @@ import { accountClosureRoutes } from './modules/account-closure/account-closure.
 import { adjustmentRoutes } from './modules/adjustments/adjustments.routes.ts';
 import { adminChangeRoutes } from './modules/admin-changes/admin-changes.routes.ts';
 
+import { apiKeyRoutes, registerApiKeyCallRecord } from './modules/api-keys/api-keys.routes.ts';
 import { apiReferenceRoutes } from './modules/api-reference/api-reference.routes.ts';
 import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
@@ -50,6 +51,8 @@ import { statementRoutes } from './modules/statement/statement.routes.ts';
 import { supportRoutes } from './modules/support/support.routes.ts';
 import { twoFactorRoutes } from './modules/two-factor/two-factor.routes.ts';
 import { userRoutes } from './modules/users/users.routes.ts';
+import { registerWebhookSender } from './modules/webhooks/webhook-sender.ts';
+import { webhookRoutes } from './modules/webhooks/webhooks.routes.ts';
 import { withdrawalAddressRoutes } from './modules/withdrawal-addresses/withdrawal-addresses.routes.ts';
 import { withdrawalRoutes } from './modules/withdrawals/withdrawals.routes.ts';
 
@@ -131,6 +134,7 @@ export async function buildApp({
       ),
   );
   registerMailDelivery(app);
+  registerWebhookSender(app);
   app.decorate('contracts', []);
   app.decorateRequest('actor', null);
   const parseJson = app.getDefaultJsonParser('error', 'error');
@@ -159,6 +163,7 @@ export async function buildApp({
   await registerThrottles(app, config);
   // Before every route, so its hooks count them all.
   registerMetrics(app, config.metricsToken);
+  registerApiKeyCallRecord(app);
   await app.register(healthRoutes);
   await registerApiCompression(app);
   await app.register(fastifyMultipart, {
@@ -198,6 +203,8 @@ export async function buildApp({
     adminChangeRoutes,
     mailRoutes,
     identityRoutes,
+    webhookRoutes,
+    apiKeyRoutes,
   ]) {
     await app.register(routes);
   }

@@ -16,6 +16,8 @@ declare module 'fastify' {
     documentKey: DocumentKey;
     /** Every route registered through `route()`, in order. */
     contracts: RouteContract[];
+    /** The staff API keys' own rate limit (lib/throttle.ts). */
+    apiKeyRateLimit: ReturnType<FastifyInstance['createRateLimit']>;
   }
   interface FastifyRequest {
     actor: Actor | null;

@@ -61,6 +61,7 @@ const EnvSchema = z.object({
   REDIS_URL: z.url({ message: 'must be a redis:// address' }).optional(),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
   SIGNUPS_PER_HOUR: z.coerce.number().int().min(1).default(10),
+  API_KEY_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(120),
   MAX_PENDING_DEPOSITS: z.coerce.number().int().min(1).default(5),
   MAX_PENDING_WITHDRAWALS: z.coerce.number().int().min(1).default(5),
   MAX_OPEN_TICKETS: z.coerce.number().int().min(1).default(5),
@@ -131,6 +132,12 @@ const EnvSchema = z.object({
     .string()
     .includes('{txid}', { message: 'must contain {txid}' })
     .default('https://etherscan.io/tx/{txid}'),
+  WEBHOOK_ALLOW_PRIVATE_NETWORKS: z
+    .enum(['true', 'false', '1', '0'])
+    .optional()
+    .transform((value) => value === 'true' || value === '1'),
+  WEBHOOK_POLL_SECONDS: z.coerce.number().int().min(1).max(60).default(2),
+  WEBHOOK_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(60).default(10),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -199,6 +206,8 @@ export interface AppConfig {
   /** Shared rate-limit counters for several processes; unset, each process counts on its own. */
   redisUrl: string | undefined;
   rateLimit: { perMinute: number; signupsPerHour: number };
+  /** Requests one staff API key may make in a minute, across every admin route. */
+  apiKeyRateLimitPerMinute: number;
   /** What one user may have waiting at once. */
   caps: { pendingDeposits: number; pendingWithdrawals: number; openTickets: number };
   retention: { loginEventsMs: number; idempotencyKeysMs: number };
@@ -253,6 +262,17 @@ export interface AppConfig {
   liabilitySnapshotIntervalMs: number;
   /** Deposits watched on chain: the nodes to ask and how a payment is valued. */
   chain: ChainConfig;
+  webhooks: {
+    /**
+     * Deliveries may go to loopback, link-local and private addresses, and over plain http: for
+     * receivers on the operator's own network. Off, a webhook cannot probe the platform's network.
+     */
+    allowPrivateNetworks: boolean;
+    /** How often the sender looks for due deliveries. */
+    pollIntervalMs: number;
+    /** The longest one attempt may take, from connecting to the end of the answer. */
+    timeoutMs: number;
+  };
 }
 
 export interface ChainConfig {
@@ -299,6 +319,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     requestTimeoutMs: env.REQUEST_TIMEOUT_MS,
     redisUrl: env.REDIS_URL,
     rateLimit: { perMinute: env.RATE_LIMIT_PER_MINUTE, signupsPerHour: env.SIGNUPS_PER_HOUR },
+    apiKeyRateLimitPerMinute: env.API_KEY_RATE_LIMIT_PER_MINUTE,
     caps: {
       pendingDeposits: env.MAX_PENDING_DEPOSITS,
       pendingWithdrawals: env.MAX_PENDING_WITHDRAWALS,
@@ -351,6 +372,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       rateMaxAgeMs: env.RATE_MAX_AGE_HOURS * 3_600_000,
       pollIntervalMs: env.CHAIN_POLL_SECONDS * 1000,
       explorerTxUrl: { bitcoin: env.BITCOIN_EXPLORER_TX_URL, ethereum: env.ETHEREUM_EXPLORER_TX_URL },
+    },
+    webhooks: {
+      allowPrivateNetworks: env.WEBHOOK_ALLOW_PRIVATE_NETWORKS,
+      pollIntervalMs: env.WEBHOOK_POLL_SECONDS * 1000,
+      timeoutMs: env.WEBHOOK_TIMEOUT_SECONDS * 1000,
     },
   };
 }

@@ -1,6 +1,6 @@
 import fastifyRateLimit, { type FastifyRateLimitStore } from '@fastify/rate-limit';
 import { MESSAGES } from '@vestora/shared';
-import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { Redis } from 'ioredis';
 import type { AppConfig } from '../config/env.ts';
 import { AppError } from './errors.ts';
@@ -19,6 +19,28 @@ export async function registerThrottles(app: FastifyInstance, config: AppConfig)
     ...(redis ? { redis, nameSpace: 'vestora-throttle:' } : { store: MemoryStore }),
   });
   if (redis) app.addHook('onClose', async () => void (await redis.quit()));
+  // One counter per key across every admin route: created once, so the in-memory store is one too.
+  app.decorate(
+    'apiKeyRateLimit',
+    app.createRateLimit({
+      max: config.apiKeyRateLimitPerMinute,
+      timeWindow: 60_000,
+      keyGenerator: (request) => `api-key:${request.actor?.apiKey?.id}`,
+    }),
+  );
+}
+
+/**
+ * A staff API key's own limit, API_KEY_RATE_LIMIT_PER_MINUTE requests a minute whatever the route,
+ * shared by the processes as the general limit is. Answers 429 with Retry-After.
+ */
+export async function throttleApiKey(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  const result = await request.server.apiKeyRateLimit(request);
+  if (result.isAllowed || !result.isExceeded) return;
+  reply.header('retry-after', result.ttlInSeconds);
+  throw new AppError('TOO_MANY_REQUESTS', MESSAGES.tooManyRequests, {
+    retryAfterSeconds: result.ttlInSeconds,
+  });
 }
 
 /**

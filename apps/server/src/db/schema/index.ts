@@ -5,6 +5,7 @@ export * from './email-confirmations.ts';
 export * from './gateways.ts';
 export * from './idempotency.ts';
 export * from './identity.ts';
+export * from './integrations.ts';
 export * from './ledger.ts';
 export * from './liabilities.ts';
 export * from './mail.ts';

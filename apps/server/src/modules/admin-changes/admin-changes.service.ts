@@ -1,4 +1,10 @@
-import { ADMIN_CHANGE_QUORUM, type AdminChange, type AdminChangeKind, MESSAGES } from '@vestora/shared';
+import {
+  ADMIN_CHANGE_LABELS,
+  ADMIN_CHANGE_QUORUM,
+  type AdminChange,
+  type AdminChangeKind,
+  MESSAGES,
+} from '@vestora/shared';
 import type { AppConfig } from '../../config/env.ts';
 import type { Database, Executor } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -8,6 +14,7 @@ import { recordAudit } from '../audit/audit.service.ts';
 import type { FileLinkDeps } from '../files/files.service.ts';
 import type { Actor } from '../sessions/actor.ts';
 import { assertMayApprove, planApprovals, remainingApprovalsSentence } from '../staff/quorum.service.ts';
+import { emitWebhookEvent } from '../webhooks/webhook-outbox.ts';
 import {
   type AdminChangeRow,
   decideAdminChange,
@@ -63,6 +70,16 @@ export async function proposeAdminChange(
       payload: row.payload,
       requiredApprovals: row.requiredApprovals,
       eligibleApproverIds: row.eligibleApproverIds,
+    },
+  });
+  await emitWebhookEvent(tx, {
+    type: 'approval.pending',
+    data: {
+      approvalId: row.id,
+      kind: change.kind,
+      summary: `${ADMIN_CHANGE_LABELS[change.kind]}: ${change.subject}`,
+      proposedBy: actor.user.id,
+      requiredApprovals: row.requiredApprovals,
     },
   });
   return row;

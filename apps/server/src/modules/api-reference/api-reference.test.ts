@@ -1,3 +1,4 @@
+import { WEBHOOK_EVENT_TYPES, WEBHOOK_PAYLOAD_SCHEMAS } from '@vestora/shared';
 import * as routeRefs from '@vestora/shared/routes';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
@@ -40,6 +41,30 @@ it('has a method-and-path reference for every registered contract, for the web c
   const callOf = ({ method, path }: { method: string; path: string }) => `${method} ${path}`;
   const referenced = Object.values(routeRefs).map(callOf);
   expect(referenced.sort()).toEqual(t.app.contracts.map(callOf).sort());
+});
+
+it('describes every webhook event as a signed delivery of its type, time and data', async () => {
+  const document = (await t.app.inject({ url: '/api/openapi.json' })).json();
+  expect(Object.keys(document.webhooks).sort()).toEqual([...WEBHOOK_EVENT_TYPES].sort());
+  for (const type of WEBHOOK_EVENT_TYPES) {
+    const delivery = document.webhooks[type].post;
+    const headers = delivery.parameters.map(
+      (parameter: { name: string; in: string; required: boolean }) =>
+        `${parameter.in} ${parameter.name} ${parameter.required}`,
+    );
+    expect(headers.sort(), type).toEqual([
+      'header webhook-id true',
+      'header webhook-signature true',
+      'header webhook-timestamp true',
+    ]);
+    const body = delivery.requestBody.content['application/json'].schema;
+    expect(body.required.sort(), type).toEqual(['data', 'timestamp', 'type']);
+    expect(body.properties.type.const, type).toBe(type);
+    expect(Object.keys(body.properties.data.properties).sort(), type).toEqual(
+      Object.keys(WEBHOOK_PAYLOAD_SCHEMAS[type].shape).sort(),
+    );
+    expect(Object.keys(delivery.responses)).toEqual(['2XX']);
+  }
 });
 
 it('serves a readable reference page from local files', async () => {

@@ -1,4 +1,11 @@
-import { ErrorResponseSchema, type RouteContract } from '@vestora/shared';
+import {
+  ErrorResponseSchema,
+  type RouteContract,
+  WEBHOOK_EVENT_LABELS,
+  WEBHOOK_EVENT_TYPES,
+  WEBHOOK_PAYLOAD_SCHEMAS,
+  webhookEnvelopeSchema,
+} from '@vestora/shared';
 import { z } from 'zod';
 
 type JsonSchema = Record<string, unknown>;
@@ -86,7 +93,56 @@ function operationOf(contract: RouteContract, { idempotencyHours }: { idempotenc
   };
 }
 
-/** The OpenAPI 3.1 document of every route registered from a contract. */
+/** The Standard Webhooks headers every delivery carries. */
+const WEBHOOK_HEADERS = [
+  {
+    name: 'webhook-id',
+    description:
+      "The event's id: the same on every retry and redelivery of it, so a receiver can drop one it has already processed.",
+    schema: { type: 'string' },
+  },
+  {
+    name: 'webhook-timestamp',
+    description:
+      'When this attempt was sent, in seconds since 1970 (UTC). Refuse one far from your clock: it may be replayed.',
+    schema: { type: 'string', pattern: '^\\d+$' },
+  },
+  {
+    name: 'webhook-signature',
+    description:
+      "Space-separated `v1,<signature>` entries, one per secret in force (two while a rotated secret overlaps): the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>`, keyed with the base64-decoded part of the endpoint's secret after `whsec_`. Accept the delivery when one entry matches, compared in constant time.",
+    schema: { type: 'string' },
+  },
+].map((header) => ({ ...header, in: 'header', required: true }));
+
+/** Each event type as a delivery: a signed POST of `{ type, timestamp, data }` to a registered endpoint. */
+function webhooksOf() {
+  return Object.fromEntries(
+    WEBHOOK_EVENT_TYPES.map((type) => [
+      type,
+      {
+        post: {
+          summary: WEBHOOK_EVENT_LABELS[type],
+          tags: ['webhooks'],
+          parameters: WEBHOOK_HEADERS,
+          requestBody: {
+            required: true,
+            content: {
+              'application/json': {
+                schema: jsonSchemaOf(webhookEnvelopeSchema(type, WEBHOOK_PAYLOAD_SCHEMAS[type]), 'output'),
+              },
+            },
+          },
+          responses: {
+            '2XX': { description: 'Received. Any other answer, or none in time, is retried with backoff.' },
+          },
+        },
+      },
+    ]),
+  );
+}
+
+/** The OpenAPI 3.1 document of every route registered from a contract, and of the webhooks. */
 export function openApiDocument(
   contracts: readonly RouteContract[],
   { title, idempotencyHours }: { title: string; idempotencyHours: number },
@@ -103,9 +159,17 @@ export function openApiDocument(
     openapi: '3.1.0',
     info: { title: `${title} API`, version: '1' },
     components: {
-      securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } },
+      securitySchemes: {
+        bearer: {
+          type: 'http',
+          scheme: 'bearer',
+          description:
+            "`Authorization: Bearer <token>`, where the token is either a session token (from signing in) or a staff API key (`vst_…`, created in the console under API keys). A key acts as its owner on the admin routes (`/api/admin/…`) only, with the key's permissions that its owner still holds, within API_KEY_RATE_LIMIT_PER_MINUTE requests a minute; it is refused on an account's own routes and on every route marked `x-reauth-required`, and it never approves.",
+        },
+      },
       schemas: { Error: jsonSchemaOf(ErrorResponseSchema, 'output') },
     },
     paths,
+    webhooks: webhooksOf(),
   };
 }

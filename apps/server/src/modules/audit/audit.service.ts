@@ -74,10 +74,24 @@ export async function recordAudit(tx: Executor, actor: Actor, act: AuditedAct): 
     targetId: act.targetId,
     // Hashed as jsonb gives them back, which is how verification reads them.
     before: toJsonValue(act.before),
-    after: toJsonValue(act.after),
+    after: toJsonValue(withApiKeyOf(actor, act.after)),
     createdAt: new Date(nowMs),
   };
   await insertAuditEntry(tx, { ...entry, hash: hashAuditEntry(entry) });
+}
+
+/**
+ * An act made with a staff API key names the key in what the entry says happened, so the key is
+ * under the entry's hash like the rest of it: `{ …after, viaApiKey: { id, name } }`.
+ */
+function withApiKeyOf(actor: Actor, after: unknown): unknown {
+  if (!actor.apiKey) return after;
+  const viaApiKey = { id: actor.apiKey.id, name: actor.apiKey.name };
+  if (after === undefined || after === null) return { viaApiKey };
+  if (typeof after === 'object' && !Array.isArray(after) && !(after instanceof Date)) {
+    return { ...after, viaApiKey };
+  }
+  return { value: after, viaApiKey };
 }
 
 /** Entries read per page while verifying: the walk holds one page in memory, not the log. */

@@ -1,14 +1,17 @@
 import {
+  isApiKeyToken,
   MESSAGES,
   permissionMissingMessage,
   STAFF_PERMISSION_LABELS,
   type StaffPermission,
 } from '@vestora/shared';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/errors.ts';
+import { throttleApiKey } from '../../lib/throttle.ts';
+import { authenticateApiKey } from '../api-keys/api-keys.service.ts';
 import type { Actor } from '../sessions/actor.ts';
 import { authenticate } from '../sessions/live-sessions.service.ts';
-import { permissionsHeldBy } from '../staff/quorum.service.ts';
+import { permissionsOfActor } from '../staff/quorum.service.ts';
 
 export function bearerToken(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
@@ -22,9 +25,19 @@ export async function requireUser(request: FastifyRequest): Promise<void> {
   request.actor = await authenticate(request.server.db, bearerToken(request), request.server.config);
 }
 
-/** onRequest hook for every admin route: the role is checked on the server, every time. */
-export async function requireAdmin(request: FastifyRequest): Promise<void> {
-  await requireUser(request);
+/**
+ * onRequest hook for every admin route: the role is checked on the server, every time. A staff API
+ * key (`vst_…`) is admitted here only: it acts for its owner on the admin API, within its own rate limit.
+ */
+export async function requireAdmin(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  const token = bearerToken(request);
+  if (token && isApiKeyToken(token)) {
+    const { db, config, clock } = request.server;
+    request.actor = await authenticateApiKey({ db, config, clock }, token, request.ip);
+    await throttleApiKey(request, reply);
+  } else {
+    await requireUser(request);
+  }
   if (!request.actor?.user.isAdmin) throw new AppError('FORBIDDEN', MESSAGES.adminOnly);
   if (!request.actor.hasAdminPowers) throw new AppError('FORBIDDEN', MESSAGES.twoFactorRequiredForAdmins);
 }
@@ -33,7 +46,7 @@ export async function requireAdmin(request: FastifyRequest): Promise<void> {
 export function requirePermission(permission: StaffPermission) {
   return async (request: FastifyRequest): Promise<void> => {
     const actor = actorOf(request);
-    if (!(await permissionsHeldBy(request.server.db, actor.user.id)).has(permission)) {
+    if (!(await permissionsOfActor(request.server.db, actor)).has(permission)) {
       throw new AppError('FORBIDDEN', permissionMissingMessage(STAFF_PERMISSION_LABELS[permission]));
     }
   };

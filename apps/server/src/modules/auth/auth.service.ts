@@ -45,6 +45,8 @@ import {
   loadUserRecord,
   markUserLoggedIn,
 } from '../users/users.service.ts';
+import { emitWebhookEvent } from '../webhooks/webhook-outbox.ts';
+import { userEventData } from '../webhooks/webhook-payloads.ts';
 import { hashPassword, verifyAgainstDecoy, verifyPassword } from './password.ts';
 import { createSessionToken, hashSessionToken } from './tokens.ts';
 
@@ -74,6 +76,7 @@ export async function signUp(
       });
       await rememberSignUpDevice(tx, { userId: user.id, ip: input.ip, userAgent: input.userAgent });
       await queueEmailConfirmation(tx, deps, { userId: user.id, email: user.email });
+      await emitWebhookEvent(tx, { type: 'user.registered', data: userEventData(user, 'none') });
     });
   } catch (error) {
     // Two sign-ups racing for one name or address: the unique index decides.

@@ -1,9 +1,11 @@
 import { type Coin, formatUsd } from '@vestora/shared';
 import type { Database, Executor } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { insertDeposit, updateChainDeposit } from '../deposits/deposit-records.service.ts';
+import { getDeposit, insertDeposit, updateChainDeposit } from '../deposits/deposit-records.service.ts';
 import { postTransfers } from '../ledger/ledger.service.ts';
 import { notify, notifyAndMail } from '../notifications/notifications.service.ts';
+import { emitWebhookEvent } from '../webhooks/webhook-outbox.ts';
+import { depositEventData } from '../webhooks/webhook-payloads.ts';
 import {
   type ChainPaymentRow,
   getPaymentByKey,
@@ -123,6 +125,7 @@ export async function recordFoundPayment(
     requiredConfirmations: owner.confirmations,
     detectedAt: now,
   });
+  await emitWebhookEvent(tx, { type: 'deposit.detected', data: depositEventData(deposit, found.txId) });
 }
 
 /**
@@ -143,6 +146,15 @@ export async function advancePayment(
     if (confirmations < payment.requiredConfirmations) {
       await updatePayment(tx, { id: payment.id, confirmations, state: 'confirming' });
       return 'confirming';
+    }
+    // Once, as it first reaches them: a payment held for a rate comes back here on every run.
+    if (payment.confirmations < payment.requiredConfirmations) {
+      const deposit = await getDeposit(tx, { id: payment.depositId });
+      if (!deposit) throw new Error(`deposit ${payment.depositId} of a chain payment is gone`);
+      await emitWebhookEvent(tx, {
+        type: 'deposit.confirmed',
+        data: depositEventData(deposit, payment.txId),
+      });
     }
     const amountBaseUnits = BigInt(payment.amountBaseUnits);
     const value = await valueNow(tx, deps, payment.coin, amountBaseUnits);
@@ -183,7 +195,7 @@ async function creditPayment(
     isBelowMinimum,
     creditedAt: now,
   });
-  await updateChainDeposit(tx, {
+  const credited = await updateChainDeposit(tx, {
     id: payment.depositId,
     status: 'approved',
     amountCents: value.usdCents,
@@ -192,6 +204,7 @@ async function creditPayment(
       ? `Below the minimum deposit of ${formatUsd(deps.minDepositCents)}; credited all the same.`
       : null,
   });
+  await emitWebhookEvent(tx, { type: 'deposit.credited', data: depositEventData(credited, payment.txId) });
   // The next deposit goes to a fresh address: one address per payment keeps payers apart on chain.
   await markAddressPaid(tx, { id: payment.addressId, at: now });
   await notifyAndMail(
@@ -250,13 +263,14 @@ export async function orphanPayment(
     if (!payment || (payment.state !== 'detected' && payment.state !== 'confirming')) return;
     if (payment.blockHeight !== null) return;
     await updatePayment(tx, { id: payment.id, state: 'orphaned', confirmations: 0 });
-    await updateChainDeposit(tx, {
+    const declined = await updateChainDeposit(tx, {
       id: payment.depositId,
       status: 'rejected',
       decidedAt: deps.clock.now(),
       reason:
         'The transaction left the blockchain before it was confirmed (a reorganisation or a replaced payment).',
     });
+    await emitWebhookEvent(tx, { type: 'deposit.declined', data: depositEventData(declined, payment.txId) });
     await notifyAndMail(
       tx,
       {

@@ -1,3 +1,4 @@
+import { WEBHOOK_PAYLOAD_SCHEMAS } from '@vestora/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningNode, startAnvil } from '../../../test/chain-nodes.ts';
@@ -282,5 +283,58 @@ describe('Ethereum and USDT deposits through an Ethereum node (anvil)', () => {
       await Promise.all(stops.map((stop) => stop()));
       await second.close();
     }
+  });
+
+  it('writes deposit.detected, confirmed and credited once each, through a wait for a rate and blocks read again', async () => {
+    const endpoint = await t.db.execute<{ id: string }>(
+      sql`insert into webhook_endpoints (url, event_types, secret)
+          values ('https://hooks.invalid/deposits',
+                  array['deposit.detected', 'deposit.confirmed', 'deposit.credited'],
+                  'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw')
+          returning id`,
+    );
+    const person = await signUpAndLogin(t.app);
+    const address = await depositAddressOf(t.app, person.token, 'eth');
+    // Confirmed while the rate is stale: held at confirming over two runs before it is credited.
+    await setRate(t.db, 'eth', 300_000n, new Date(clock.now().getTime() - 25 * HOUR_MS));
+    const txHash = await payEther(node.rpc, address, ONE_ETHER / 50n);
+    await run();
+    await mineBlocks(node.rpc, 2);
+    await run();
+    await run();
+    expect(await balanceOf(t.app, person.token, person.user._id)).toBe(0);
+    await setRate(t.db, 'eth', 300_000n, clock.now());
+    await run();
+    // A cursor taken back reads the same blocks again.
+    await t.db.execute(sql`delete from chain_cursors where chain = 'ethereum'`);
+    await run();
+    expect(await balanceOf(t.app, person.token, person.user._id)).toBe(60);
+
+    const events = await t.db.execute<{ type: string; payload: unknown; endpoint_ids: string[] }>(
+      sql`select e.type, e.payload, array_agg(d.endpoint_id::text) as endpoint_ids
+            from webhook_events e join webhook_deliveries d on d.event_id = e.id
+           where e.payload->>'userId' = ${person.user._id}
+           group by e.id`,
+    );
+    expect(events.rows.map((row) => row.type).sort()).toEqual([
+      'deposit.confirmed',
+      'deposit.credited',
+      'deposit.detected',
+    ]);
+    for (const row of events.rows) expect(row.endpoint_ids).toEqual([endpoint.rows[0]?.id]);
+    const credited = events.rows.find((row) => row.type === 'deposit.credited');
+    expect(WEBHOOK_PAYLOAD_SCHEMAS['deposit.credited'].parse(credited?.payload)).toMatchObject({
+      userId: person.user._id,
+      method: 'eth',
+      amount: 60,
+      status: 'approved',
+      txHash,
+    });
+    const detected = events.rows.find((row) => row.type === 'deposit.detected');
+    expect(WEBHOOK_PAYLOAD_SCHEMAS['deposit.detected'].parse(detected?.payload)).toMatchObject({
+      status: 'pending',
+      txHash,
+    });
+    await t.db.execute(sql`delete from webhook_endpoints where id = ${endpoint.rows[0]?.id}`);
   });
 });

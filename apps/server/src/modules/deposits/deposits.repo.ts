@@ -32,11 +32,14 @@ export async function recordDepositDecision(
     reason: string | null;
     decidedAt: Date;
   },
-): Promise<void> {
-  await db
+): Promise<DepositRow> {
+  const [row] = await db
     .update(deposits)
     .set({ status, decidedBy, decidedAt, decisionReason: reason })
-    .where(eq(deposits.id, id));
+    .where(eq(deposits.id, id))
+    .returning();
+  if (!row) throw new Error(`deposit ${id} vanished under its lock`);
+  return row;
 }
 
 export async function countPendingDeposits(db: Executor, { userId }: { userId: string }): Promise<number> {
@@ -82,11 +85,19 @@ export async function updateChainDeposit(
     decidedAt?: Date | null;
     reason?: string | null;
   },
-): Promise<void> {
-  await db
+): Promise<DepositRow> {
+  const [row] = await db
     .update(deposits)
     .set({ status, amountCents, decidedAt, decisionReason: reason })
-    .where(eq(deposits.id, id));
+    .where(eq(deposits.id, id))
+    .returning();
+  if (!row) throw new Error(`deposit ${id} of a chain payment is gone`);
+  return row;
+}
+
+export async function getDeposit(db: Executor, { id }: { id: string }): Promise<DepositRow | undefined> {
+  const [row] = await db.select().from(deposits).where(eq(deposits.id, id));
+  return row;
 }
 
 /** Whether the deposit is a payment seen on chain, which the watcher settles, not an administrator. */

@@ -20,6 +20,8 @@ import { notifyAndMail } from '../notifications/notifications.service.ts';
 import type { Actor } from '../sessions/actor.ts';
 import { toTradeUser } from '../users/users.mapper.ts';
 import { loadUserRecord, lockActiveUserOrFail } from '../users/users.service.ts';
+import { emitWebhookEvent } from '../webhooks/webhook-outbox.ts';
+import { depositEventData } from '../webhooks/webhook-payloads.ts';
 import {
   countPendingDeposits,
   type DepositRow,
@@ -129,13 +131,14 @@ async function applyDepositApproval(tx: Transaction, actor: Actor, deposit: Depo
       actorId: actor.user.id,
     },
   ]);
-  await recordDepositDecision(tx, {
+  const credited = await recordDepositDecision(tx, {
     id,
     status: 'approved',
     decidedBy: actor.user.id,
     reason: null,
     decidedAt: now,
   });
+  await emitWebhookEvent(tx, { type: 'deposit.credited', data: depositEventData(credited, null) });
   await notifyAndMail(
     tx,
     {
@@ -185,13 +188,14 @@ export async function declineDeposit(
 ): Promise<void> {
   const deposit = await lockPendingDeposit(tx, id);
   await withdrawPendingChangesAbout(tx, actor, { kind: 'deposit.approval', subject: id });
-  await recordDepositDecision(tx, {
+  const declined = await recordDepositDecision(tx, {
     id,
     status: 'rejected',
     decidedBy: actor.user.id,
     reason,
     decidedAt: now,
   });
+  await emitWebhookEvent(tx, { type: 'deposit.declined', data: depositEventData(declined, null) });
   await notifyAndMail(
     tx,
     {

@@ -4,6 +4,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { runAsLeader, startRepeating } from '../../lib/leader-job.ts';
 import { HOUR_MS } from '../../lib/time.ts';
 import { deleteExpiredEmailChangeLocks } from '../account/account.service.ts';
+import { deleteApiKeyCallsBefore } from '../api-keys/api-keys.service.ts';
 import { deleteAttemptsBefore } from '../attempts/attempts.service.ts';
 import { deleteSpentEmailConfirmations } from '../email-confirmation/email-confirmation.service.ts';
 import {
@@ -14,6 +15,7 @@ import { deleteFinishedMailBefore } from '../mail/mail.service.ts';
 import { deleteExpiredPasskeyChallenges } from '../passkeys/passkey-assertions.ts';
 import { deleteSpentPasswordResets } from '../password-reset/password-reset.service.ts';
 import { sweepExpiredSessions } from '../sessions/live-sessions.service.ts';
+import { deleteFinishedEventsBefore } from '../webhooks/webhooks.service.ts';
 import { deleteIdempotencyKeysBefore, deleteLoginEventsBefore } from './housekeeping.repo.ts';
 
 /** One housekeeper at a time across every server process on the database. */
@@ -37,7 +39,9 @@ export interface HousekeepingRun {
     | 'passkeyChallenges'
     | 'identityVerifications'
     | 'identityImages'
-    | 'unclaimedIdentityImages',
+    | 'unclaimedIdentityImages'
+    | 'apiKeyCalls'
+    | 'webhookEvents',
     number
   >;
 }
@@ -46,7 +50,8 @@ export interface HousekeepingRun {
  * Removes what can no longer be used: expired sessions, attempts outside every window, idempotency
  * keys past their retention, used or expired reset, confirmation and lock links, unanswered passkey
  * challenges, sign-in events and sent e-mails past the sign-in events' retention, identity documents
- * and submissions of accounts closed longer ago than their retention, and identity images never sent.
+ * and submissions of accounts closed longer ago than their retention, identity images never sent,
+ * and the record of API key calls and finished webhook events past the sign-in events' retention.
  */
 export async function runHousekeeping(
   db: Database,
@@ -78,6 +83,8 @@ export async function runHousekeeping(
       unclaimedIdentityImages: await deleteUnclaimedImagesBefore(db, {
         before: ago(UNCLAIMED_IDENTITY_IMAGE_KEEP_MS),
       }),
+      apiKeyCalls: await deleteApiKeyCallsBefore(db, { before: ago(config.retention.loginEventsMs) }),
+      webhookEvents: await deleteFinishedEventsBefore(db, { before: ago(config.retention.loginEventsMs) }),
     };
   });
   return removed
@@ -97,6 +104,8 @@ export async function runHousekeeping(
           identityVerifications: 0,
           identityImages: 0,
           unclaimedIdentityImages: 0,
+          apiKeyCalls: 0,
+          webhookEvents: 0,
         },
       };
 }

@@ -27,6 +27,8 @@ import { notifyAndMail } from '../notifications/notifications.service.ts';
 import type { Actor } from '../sessions/actor.ts';
 import { permissionsHeldBy } from '../staff/quorum.service.ts';
 import { findUserById, lockActiveUserOrFail, setUserVerified, UUID } from '../users/users.service.ts';
+import { emitWebhookEvent } from '../webhooks/webhook-outbox.ts';
+import { userEventData } from '../webhooks/webhook-payloads.ts';
 import { type DocumentKey, openImage, sealImage } from './document-sealing.ts';
 import {
   claimImages,
@@ -340,7 +342,9 @@ export async function approveVerification(
       rejectionReason: null,
       rejectionNote: null,
     });
-    await setUserVerified(tx, { id: userId });
+    const verified = await setUserVerified(tx, { id: userId });
+    if (!verified) throw new Error(`user ${userId} vanished under its lock`);
+    await emitWebhookEvent(tx, { type: 'user.verified', data: userEventData(verified, 'full') });
     await notifyAndMail(
       tx,
       {

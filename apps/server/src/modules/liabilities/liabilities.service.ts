@@ -12,6 +12,7 @@ import {
 import { sha256 } from '@noble/hashes/sha2.js';
 import {
   type Coin,
+  centsToUsd,
   formatUsd,
   type LiabilityBalance,
   type LiabilityList,
@@ -37,6 +38,7 @@ import { yieldReserveCents } from '../ledger/ledger.service.ts';
 import { notifyAndMail } from '../notifications/notifications.service.ts';
 import { getCurrentRates } from '../rates/rates.service.ts';
 import { listStaffHolding, moneyGovernance } from '../staff/quorum.service.ts';
+import { emitWebhookEvent } from '../webhooks/webhook-outbox.ts';
 import {
   countTransfers,
   findLatestSnapshot,
@@ -374,6 +376,16 @@ async function buildAndStoreSnapshot(
     await insertTreeLevels(tx, { snapshotId: id, levels });
     await insertLeaves(tx, { snapshotId: id, userIds: totals.map(({ userId }) => userId) });
     await alertShortfall(tx, stated, takenAt);
+    await emitWebhookEvent(tx, {
+      type: 'snapshot.published',
+      data: {
+        snapshotId: id,
+        publishedAt: unsigned.takenAt,
+        totalLiabilities: centsToUsd(root.sum),
+        accounts: totals.length,
+        rootHash: unsigned.rootHash,
+      },
+    });
     return {
       ...unsigned,
       format: 2 as const,

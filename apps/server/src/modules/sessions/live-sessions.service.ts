@@ -1,4 +1,4 @@
-import { MESSAGES } from '@vestora/shared';
+import { API_KEY_MESSAGES, isApiKeyToken, MESSAGES } from '@vestora/shared';
 import type { Database, Executor } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { hashSessionToken } from '../auth/tokens.ts';
@@ -40,6 +40,8 @@ export function defineSessionAdmission<Extra extends Parameters<typeof liveSessi
     policy: SessionPolicy,
   ): Promise<Actor & Selected<Extra>> => {
     if (!token) throw new AppError('UNAUTHENTICATED', MESSAGES.signInRequired);
+    // A staff API key acts on the admin API only (requireAdmin admits it), never as an account.
+    if (isApiKeyToken(token)) throw new AppError('FORBIDDEN', API_KEY_MESSAGES.userRouteRefused);
     const [found] = await query(db).execute({ tokenHash: hashSessionToken(token) });
     return admitSession(
       db,

@@ -1,4 +1,5 @@
 import {
+  API_KEY_MESSAGES,
   approvalsRemainingMessage,
   approverLacksRoleMessage,
   approverTooNewMessage,
@@ -100,6 +101,8 @@ export async function assertMayApprove(
     eligibleApproverIds,
   }: { kind: QuorumKind; proposedAt: Date; eligibleApproverIds?: readonly string[] },
 ): Promise<void> {
+  // A key can propose, never approve: an approval is a person's judgement (issue 32).
+  if (actor.apiKey) throw new AppError('FORBIDDEN', API_KEY_MESSAGES.cannotApprove);
   const now = new Date();
   const holder = (
     await listStaffHolding(db, QUORUM_KINDS[kind], { delayMs: config.staffApproval.delayMs })
@@ -123,6 +126,7 @@ export async function assertRecentlyReauthenticated(
   config: Pick<AppConfig, 'staffApproval'>,
   actor: Actor,
 ): Promise<void> {
+  assertActingInPerson(actor);
   const at = await findReauthenticatedAt(db, actor.sessionId);
   if (!at || Date.now() - at.getTime() > config.staffApproval.reauthMs) {
     throw new AppError('FORBIDDEN', MESSAGES.staffReauthNeeded, { reauthRequired: true });
@@ -132,6 +136,21 @@ export async function assertRecentlyReauthenticated(
 /** The permissions `userId` holds through their roles (none for a non-staff account). */
 export async function permissionsHeldBy(db: Executor, userId: string): Promise<Set<StaffPermission>> {
   return permissionsOf((await listRolesOf(db, userId)).map((grant) => grant.role));
+}
+
+/**
+ * What the actor may do now: their roles' permissions, and with an API key only those the key was
+ * given too, so an owner who loses a permission loses it for their keys on the next request.
+ */
+export async function permissionsOfActor(db: Executor, actor: Actor): Promise<Set<StaffPermission>> {
+  const held = await permissionsHeldBy(db, actor.user.id);
+  if (!actor.apiKey) return held;
+  return new Set(actor.apiKey.permissions.filter((permission) => held.has(permission)));
+}
+
+/** Acts that need a person's fresh confirmation (sudo mode, re-authenticating) refuse an API key. */
+export function assertActingInPerson(actor: Actor): void {
+  if (actor.apiKey) throw new AppError('FORBIDDEN', API_KEY_MESSAGES.needsPerson);
 }
 
 /** Reads and writes of staff roles that other modules call: the repository stays private to it. */

@@ -23,7 +23,7 @@ import { queueUserMail } from '../mail/mail.service.ts';
 import type { Actor } from '../sessions/actor.ts';
 import { loadUserRecord, lockActiveUserOrFail } from '../users/users.service.ts';
 import { markReauthenticated, upsertPolicy } from './quorum.repo.ts';
-import { readPolicy } from './quorum.service.ts';
+import { assertActingInPerson, readPolicy } from './quorum.service.ts';
 import { listRolesOf, listStaffHolding, listStaffMembers, lockOwners, replaceRoles } from './staff.repo.ts';
 
 export interface StaffDeps {
@@ -222,6 +222,7 @@ export async function setAdministratorRole(
 
 /** Sudo mode: the password (and code) again, recorded on this session. */
 export async function reauthenticate(deps: StaffDeps, actor: Actor, proof: IdentityProof): Promise<void> {
+  assertActingInPerson(actor);
   await confirmIdentity(deps, actor.user.id, proof);
   await markReauthenticated(deps.db, { sessionId: actor.sessionId, at: new Date() });
 }

@@ -7,6 +7,8 @@ import { notify } from '../notifications/notifications.service.ts';
 import type { Actor } from '../sessions/actor.ts';
 import { permissionsHeldBy } from '../staff/quorum.service.ts';
 import { lockActiveUserOrFail } from '../users/users.service.ts';
+import { emitWebhookEvent } from '../webhooks/webhook-outbox.ts';
+import { ticketEventData } from '../webhooks/webhook-payloads.ts';
 import {
   countOpenTickets,
   insertMessage,
@@ -83,6 +85,7 @@ export async function openTicket(
     isFromStaff: false,
     body: input.message,
   });
+  await emitWebhookEvent(tx, { type: 'ticket.opened', data: ticketEventData(ticket, 'user') });
   return loadTicket(tx, ticket.id);
 }
 
@@ -111,6 +114,10 @@ export async function replyAsStaff(
     const ticket = await lockOwnTicket(tx, actor, id);
     await insertMessage(tx, { ticketId: id, authorId: actor.user.id, isFromStaff: true, body: message });
     await setTicketStatus(tx, { id, status: 'answered', now });
+    await emitWebhookEvent(tx, {
+      type: 'ticket.answered',
+      data: ticketEventData({ ...ticket, status: 'answered' }, 'staff'),
+    });
     await notify(tx, {
       userId: ticket.userId,
       kind: 'support',

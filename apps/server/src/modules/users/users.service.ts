@@ -7,9 +7,12 @@ import { AppError } from '../../lib/errors.ts';
 import { runInTransaction } from '../../lib/transaction.ts';
 import { type AdminChangeHandler, proposeAdminChange } from '../admin-changes/admin-changes.service.ts';
 import { recordAudit } from '../audit/audit.service.ts';
+import { verificationLevelOf } from '../identity/verification-level.ts';
 import type { Actor } from '../sessions/actor.ts';
 import { defineSessionAdmission, endSessionsOfUser } from '../sessions/live-sessions.service.ts';
 import { replaceRoles } from '../staff/quorum.service.ts';
+import { emitWebhookEvent } from '../webhooks/webhook-outbox.ts';
+import { userEventData } from '../webhooks/webhook-payloads.ts';
 import { toAdminUserRow, toTradeUser } from './users.mapper.ts';
 import {
   findOpenMoney,
@@ -86,7 +89,14 @@ export async function listUsers(
 export async function verifyUser({ db, config }: UserDeps, actor: Actor, id: string): Promise<AdminUserRow> {
   return runInTransaction(db, async (tx) => {
     const before = await lockActiveUserOrFail(tx, id, 'update');
-    await setUserVerified(tx, { id });
+    const verified = await setUserVerified(tx, { id });
+    if (!verified) throw new Error(`user ${id} vanished under its lock`);
+    if (!before.isVerified) {
+      await emitWebhookEvent(tx, {
+        type: 'user.verified',
+        data: userEventData(verified, await verificationLevelOf(tx, verified)),
+      });
+    }
     await recordAudit(tx, actor, {
       action: 'user.verify',
       targetType: 'user',
@@ -132,7 +142,14 @@ export async function setSuspension(
 }
 
 async function applySuspension(tx: Executor, actor: Actor, before: UserRow, suspended: boolean) {
-  await setUserSuspended(tx, { id: before.id, suspended });
+  const after = await setUserSuspended(tx, { id: before.id, suspended });
+  if (!after) throw new Error(`user ${before.id} vanished under its lock`);
+  if (suspended && !before.suspended) {
+    await emitWebhookEvent(tx, {
+      type: 'user.suspended',
+      data: userEventData(after, await verificationLevelOf(tx, after)),
+    });
+  }
   await recordAudit(tx, actor, {
     action: suspended ? 'user.suspend' : 'user.unsuspend',
     targetType: 'user',

@@ -30,6 +30,8 @@ import { postTransfers } from '../ledger/ledger.service.ts';
 import { isEthereumReserveAddress } from '../liabilities/reserves.service.ts';
 import { notify, notifyAndMail } from '../notifications/notifications.service.ts';
 import type { Actor } from '../sessions/actor.ts';
+import { emitWebhookEvent } from '../webhooks/webhook-outbox.ts';
+import { withdrawalEventData } from '../webhooks/webhook-payloads.ts';
 import {
   findWithdrawalByPayoutKey,
   getWithdrawal,
@@ -137,6 +139,7 @@ export async function payWithdrawal(
     },
   ]);
   const paid = await updateWithdrawal(tx, withdrawal.id, { payoutState: 'paid', paidAt: now });
+  await emitWebhookEvent(tx, { type: 'withdrawal.paid', data: withdrawalEventData(paid) });
   const txId = paid.payoutTxHash;
   const conversion = conversionText(paid);
   const more = paid.payoutVerified

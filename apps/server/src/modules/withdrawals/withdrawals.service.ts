@@ -25,6 +25,8 @@ import { hasPasskeys, type PasskeyDeps, verifyPasskeyAssertion } from '../passke
 import type { Actor } from '../sessions/actor.ts';
 import { assertMayApprove, listStaffHolding, planApprovals } from '../staff/quorum.service.ts';
 import { lockActiveUserOrFail } from '../users/users.service.ts';
+import { emitWebhookEvent } from '../webhooks/webhook-outbox.ts';
+import { withdrawalEventData } from '../webhooks/webhook-payloads.ts';
 import {
   resolveWithdrawalAddress,
   type WithdrawalTarget,
@@ -169,6 +171,7 @@ export async function requestWithdrawal(
       actorId: userId,
     },
   ]);
+  await emitWebhookEvent(tx, { type: 'withdrawal.requested', data: withdrawalEventData(withdrawal) });
   await queueUserMail(tx, {
     userId,
     kind: 'withdrawal_requested',
@@ -230,6 +233,19 @@ export async function approveWithdrawal(
           approvedBy: approverIds,
         },
       });
+      // The first approval is where the others' turn begins: later partial ones change nothing for them.
+      if (approvals.length === 1) {
+        await emitWebhookEvent(tx, {
+          type: 'approval.pending',
+          data: {
+            approvalId: id,
+            kind: 'withdrawal',
+            summary: `Withdrawal of ${formatUsd(withdrawal.amountCents)} in ${withdrawal.method.toUpperCase()} to ${withdrawal.address}`,
+            proposedBy: actor.user.id,
+            requiredApprovals: withdrawal.requiredApprovals - 1,
+          },
+        });
+      }
       return 'awaitingApprovals';
     }
   }
@@ -253,6 +269,7 @@ export async function approveWithdrawal(
     usdCentsPerCoin,
     requiredConfirmations: isCheckedOnChain ? await payoutConfirmations(tx, withdrawal.method) : null,
   });
+  await emitWebhookEvent(tx, { type: 'withdrawal.approved', data: withdrawalEventData(approved) });
   await recordAudit(tx, actor, {
     action: 'withdrawal.approve',
     targetType: 'withdrawal',
@@ -309,7 +326,7 @@ export async function declineWithdrawal(
       reason,
     },
   ]);
-  await updateWithdrawal(tx, id, {
+  const declined = await updateWithdrawal(tx, id, {
     status: 'rejected',
     decidedBy: actor.user.id,
     decidedAt: now,
@@ -317,6 +334,7 @@ export async function declineWithdrawal(
     payoutTxHash: null,
     payoutState: null,
   });
+  await emitWebhookEvent(tx, { type: 'withdrawal.declined', data: withdrawalEventData(declined) });
   await notifyAndMail(
     tx,
     {
