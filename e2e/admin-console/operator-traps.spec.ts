@@ -68,6 +68,8 @@ const ADMIN_ENTRIES = [
   'Solvency',
   'Bitcoin payouts',
   'Verifications',
+  'API keys',
+  'Webhooks',
 ];
 
 /** The card of a coin on the console's Wallets page. */

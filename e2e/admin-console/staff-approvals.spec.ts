@@ -315,6 +315,7 @@ for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
         'Support',
         'Approvals',
         'Bitcoin payouts',
+        'API keys',
       ]);
       const row = userRow(page, customer.fullName);
       await row.getByText('Finance decides').waitFor();

@@ -4,6 +4,7 @@ import { Navigate, NavLink, Outlet } from 'react-router';
 import { useSession } from '../../client/session.ts';
 import { AccountMenu } from '../../shell/account-menu.tsx';
 import {
+  BellIcon,
   ChartIcon,
   ChatIcon,
   ChevronDownIcon,
@@ -55,6 +56,8 @@ const NAVIGATION: readonly NavigationEntry[] = [
   { label: 'Solvency', to: '/admin/solvency', icon: ChartIcon, permission: 'config.manage' },
   { label: 'Bitcoin payouts', to: '/admin/payouts', icon: WalletIcon, permission: 'money.read' },
   { label: 'Verifications', to: '/admin/verifications', icon: ShieldIcon, permission: 'identity.review' },
+  { label: 'API keys', to: '/admin/api-keys', icon: ShieldIcon, permission: 'any' },
+  { label: 'Webhooks', to: '/admin/webhooks', icon: BellIcon, permission: 'config.read' },
 ];
 
 /**

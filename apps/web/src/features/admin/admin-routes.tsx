@@ -20,6 +20,8 @@ const approvalsPage = lazyPage(() => import('./approvals/approvals-page.tsx'), '
 const staffPage = lazyPage(() => import('./staff/staff-page.tsx'), 'StaffPage');
 const solvencyPage = lazyPage(() => import('./solvency/solvency-page.tsx'), 'SolvencyPage');
 const verificationsPage = lazyPage(() => import('./identity/verifications-page.tsx'), 'VerificationsPage');
+const apiKeysPage = lazyPage(() => import('./api-keys/api-keys-page.tsx'), 'ApiKeysPage');
+const webhooksSection = lazyPage(() => import('./webhooks/webhooks-section.tsx'), 'WebhooksSection');
 const verificationReviewPage = lazyPage(
   () => import('./identity/verification-review-page.tsx'),
   'VerificationReviewPage',
@@ -48,5 +50,7 @@ export const adminRoutes: RouteObject = {
     { path: 'payouts', lazy: payoutBatchesPage },
     { path: 'verifications', lazy: verificationsPage },
     { path: 'verifications/:id', lazy: verificationReviewPage },
+    { path: 'api-keys', lazy: apiKeysPage },
+    { path: 'webhooks/:id?', lazy: webhooksSection },
   ],
 };

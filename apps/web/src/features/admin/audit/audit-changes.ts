@@ -28,6 +28,18 @@ export const AUDIT_ACTIONS: Record<string, string> = {
   'change.reject': 'Change rejected',
   'rates.set': 'Exchange rates set',
   'settings.update': 'Site settings edited',
+  'identity.approve': 'Identity documents approved',
+  'identity.reject': 'Identity documents rejected',
+  'identity.document.view': 'Identity document viewed',
+  'account.data_export': 'Data downloaded by its owner',
+  'apiKey.create': 'API key created',
+  'apiKey.revoke': 'API key revoked',
+  'webhook.create': 'Webhook endpoint added',
+  'webhook.update': 'Webhook endpoint edited',
+  'webhook.delete': 'Webhook endpoint deleted',
+  'webhook.rotateSecret': 'Webhook secret rotated',
+  'webhook.test': 'Webhook test event sent',
+  'webhook.redeliver': 'Webhook delivery sent again',
 };
 
 export const AUDIT_TARGET_TYPES: Record<string, string> = {
@@ -41,6 +53,9 @@ export const AUDIT_TARGET_TYPES: Record<string, string> = {
   admin_change: 'Change awaiting approval',
   exchange_rates: 'Exchange rates',
   site: 'Site settings',
+  apiKey: 'API key',
+  webhookEndpoint: 'Webhook endpoint',
+  webhookDelivery: 'Webhook delivery',
 };
 
 export const actionLabel = (action: string) => AUDIT_ACTIONS[action] ?? action;
