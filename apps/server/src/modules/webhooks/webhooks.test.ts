@@ -1,6 +1,4 @@
-import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { fileURLToPath } from 'node:url';
 import {
   WEBHOOK_MESSAGES,
   type WebhookDelivery,
@@ -25,23 +23,13 @@ import {
   withTestApp,
 } from '../../../test/test-app.ts';
 import { type Answer, isSignedWith, type Received, startReceiver } from '../../../test/webhook-receiver.ts';
-import type { AppConfig } from '../../config/env.ts';
+import { killSenderProcess, LOCAL_WEBHOOKS, startSenderProcess } from '../../../test/webhook-sender.ts';
 import { webhookDeliveries, webhookEndpoints } from '../../db/schema/index.ts';
 import { emitWebhookEvent } from './webhook-outbox.ts';
 import { RETRY_DELAYS_MS } from './webhook-sender.ts';
 
-/** A server process whose sender the kill test stops with SIGKILL. */
-const SENDER_PROCESS = fileURLToPath(new URL('../../../test/webhook-sender-process.ts', import.meta.url));
-
 /** How long a test waits for the sender: an attempt may take its whole timeout, on a busy machine. */
 const SENT = { timeout: 5000 };
-
-/** Receivers run on 127.0.0.1: allowed here, refused in the suite that keeps the default. */
-const LOCAL_WEBHOOKS: AppConfig['webhooks'] = {
-  allowPrivateNetworks: true,
-  pollIntervalMs: 50,
-  timeoutMs: 1000,
-};
 
 function creditedEvent(amount = 150): WebhookEvent {
   return {
@@ -819,21 +807,8 @@ describe('a server stopped mid-delivery', () => {
     const secret = 'whsec_a2lsbGVka2lsbGVka2lsbGVk';
     // Its database only: this app is never started, so its sender never runs.
     const holder = await createTestApp({ webhooks: LOCAL_WEBHOOKS });
-    const child = spawn(process.execPath, ['--import', 'tsx', SENDER_PROCESS], {
-      env: { ...process.env, DATABASE_URL: holder.databaseUrl },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = await startSenderProcess(holder.databaseUrl);
     try {
-      await new Promise<void>((resolve, reject) => {
-        let output = '';
-        child.stdout.on('data', (chunk: Buffer) => {
-          if (chunk.toString().includes('ready')) resolve();
-        });
-        child.stderr.on('data', (chunk: Buffer) => {
-          output += chunk.toString();
-        });
-        child.on('exit', (code) => reject(new Error(`the sender process exited (${code}): ${output}`)));
-      });
       const [endpoint] = await holder.db
         .insert(webhookEndpoints)
         .values({ url: receiver.url, eventTypes: ['deposit.credited'], secret })
@@ -841,9 +816,7 @@ describe('a server stopped mid-delivery', () => {
       if (!endpoint) throw new Error('no endpoint');
       await emit(holder, creditedEvent());
       await expect.poll(() => receiver.received.length, { timeout: 10_000 }).toBe(1);
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGKILL');
-      await exited;
+      await killSenderProcess(child);
 
       const stateOf = async () => {
         const [row] = await holder.db
@@ -864,7 +837,7 @@ describe('a server stopped mid-delivery', () => {
         await restarted.close();
       }
     } finally {
-      child.kill('SIGKILL');
+      await killSenderProcess(child);
       await holder.close();
       await receiver.close();
     }
