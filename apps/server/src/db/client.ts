@@ -16,6 +16,12 @@ export function connectDatabase(url: string, options: { max?: number } = {}): Da
   const pool = new pg.Pool({ connectionString: url, max: options.max ?? 20 });
   // An idle client losing its connection (database restart) must not crash the process.
   pool.on('error', () => {});
+  // Nor one in use: a transaction, or a job holding its advisory lock, when the connection drops. The
+  // query in flight fails with the error, and the pool drops the broken client when it is released;
+  // without a listener the client's 'error' event would end the process.
+  pool.on('connect', (client) => {
+    client.on('error', () => {});
+  });
   const db = drizzle(pool, { schema });
   return { db, pool, close: () => pool.end() };
 }

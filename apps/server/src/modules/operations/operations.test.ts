@@ -100,6 +100,27 @@ describe('GET /healthz and /readyz', () => {
     await expect.poll(async () => (await app.inject({ url: '/readyz' })).statusCode).toBe(200);
   });
 
+  it('keeps the process up when a connection in use drops: the client fails, nothing is thrown', async () => {
+    const url = new URL(String(t.pool.options.connectionString));
+    const relay = await startRelay(url);
+    relays.push(relay);
+    const relayed = new URL(url);
+    relayed.hostname = '127.0.0.1';
+    relayed.port = String(relay.port);
+    const connection = connectDatabase(relayed.toString());
+    try {
+      // As a transaction, or a job holding its advisory lock, has its client while the database goes.
+      const client = await connection.pool.connect();
+      const ended = new Promise((resolve) => client.once('end', resolve));
+      await relay.cut();
+      await ended;
+      await expect(client.query('select 1')).rejects.toThrow();
+      client.release(true);
+    } finally {
+      await connection.close();
+    }
+  });
+
   it('/readyz is 503 on a database the migrations have not reached', async () => {
     const url = new URL(String(t.pool.options.connectionString));
     const name = `${url.pathname.slice(1)}_bare`;
