@@ -42,6 +42,8 @@ import { registerMetrics } from './modules/operations/metrics.ts';
 import { passkeyRoutes } from './modules/passkeys/passkeys.routes.ts';
 import { passwordResetRoutes } from './modules/password-reset/password-reset.routes.ts';
 import { planRoutes } from './modules/plans/plans.routes.ts';
+import { pushRoutes } from './modules/push/push.routes.ts';
+import { registerPushSender } from './modules/push/push-sender.ts';
 import { rateRoutes } from './modules/rates/rates.routes.ts';
 import { sessionRoutes } from './modules/sessions/sessions.routes.ts';
 import { siteRoutes } from './modules/settings/settings.routes.ts';
@@ -135,6 +137,7 @@ export async function buildApp({
   );
   registerMailDelivery(app);
   registerWebhookSender(app);
+  registerPushSender(app);
   app.decorate('contracts', []);
   app.decorateRequest('actor', null);
   const parseJson = app.getDefaultJsonParser('error', 'error');
@@ -205,6 +208,7 @@ export async function buildApp({
     identityRoutes,
     webhookRoutes,
     apiKeyRoutes,
+    pushRoutes,
   ]) {
     await app.register(routes);
   }

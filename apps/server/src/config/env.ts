@@ -138,6 +138,10 @@ const EnvSchema = z.object({
     .transform((value) => value === 'true' || value === '1'),
   WEBHOOK_POLL_SECONDS: z.coerce.number().int().min(1).max(60).default(2),
   WEBHOOK_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(60).default(10),
+  PUSH_ALLOW_PRIVATE_NETWORKS: z
+    .enum(['true', 'false', '1', '0'])
+    .optional()
+    .transform((value) => value === 'true' || value === '1'),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -273,6 +277,18 @@ export interface AppConfig {
     /** The longest one attempt may take, from connecting to the end of the answer. */
     timeoutMs: number;
   };
+  push: {
+    /**
+     * Pushes may go to loopback, link-local and private addresses, and over plain http: for tests
+     * with a push service of their own. Off, a subscription (whose endpoint a person sends) cannot
+     * make the server call into its own network.
+     */
+    allowPrivateNetworks: boolean;
+    /** How often the sender looks for due pushes. */
+    pollIntervalMs: number;
+    /** The longest one push may take, from connecting to the end of the answer. */
+    timeoutMs: number;
+  };
 }
 
 export interface ChainConfig {
@@ -378,6 +394,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       pollIntervalMs: env.WEBHOOK_POLL_SECONDS * 1000,
       timeoutMs: env.WEBHOOK_TIMEOUT_SECONDS * 1000,
     },
+    push: { allowPrivateNetworks: env.PUSH_ALLOW_PRIVATE_NETWORKS, pollIntervalMs: 2000, timeoutMs: 10_000 },
   };
 }
 

@@ -44,3 +44,31 @@ export function startRepeating(tick: () => Promise<unknown>, intervalMs: number)
     await current;
   };
 }
+
+/**
+ * Runs `work` every `intervalMs` where this process holds the advisory lock `lockId`, one run at a
+ * time: a long run (slow receivers) is not joined by the next tick. The returned function stops
+ * it: `work`'s signal aborts, no run starts, and it waits for the one in flight to end.
+ */
+export function startLeaderLoop(
+  db: Database,
+  { lockId, intervalMs, onError }: { lockId: number; intervalMs: number; onError: (error: unknown) => void },
+  work: (signal: AbortSignal) => Promise<void>,
+): () => Promise<void> {
+  const stopping = new AbortController();
+  let run: Promise<void> | undefined;
+  const tick = () => {
+    run ??= runAsLeader(db, lockId, () => work(stopping.signal))
+      .then(() => undefined, onError)
+      .finally(() => {
+        run = undefined;
+      });
+    return run;
+  };
+  const stopTimer = startRepeating(tick, intervalMs);
+  return async () => {
+    stopping.abort();
+    await stopTimer();
+    await run;
+  };
+}

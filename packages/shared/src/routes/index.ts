@@ -30,6 +30,7 @@ export * from './notifications.ts';
 export * from './passkeys.ts';
 export * from './password-reset.ts';
 export * from './plans.ts';
+export * from './push.ts';
 export * from './rates.ts';
 export * from './sessions.ts';
 export * from './setup.ts';

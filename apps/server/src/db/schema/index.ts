@@ -16,6 +16,7 @@ export * from './passkeys.ts';
 export * from './password-resets.ts';
 export * from './payout-batches.ts';
 export * from './plans.ts';
+export * from './push.ts';
 export * from './rates.ts';
 export * from './reserves-bitcoin.ts';
 export * from './secrets.ts';

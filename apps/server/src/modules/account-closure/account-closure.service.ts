@@ -9,6 +9,7 @@ import { recordAudit } from '../audit/audit.service.ts';
 import { confirmIdentity } from '../auth/reauthentication.service.ts';
 import { queueUserMail } from '../mail/mail.service.ts';
 import { removeAllPasskeys } from '../passkeys/passkey-assertions.ts';
+import { forgetPushSubscriptionsOf } from '../push/push.service.ts';
 import type { Actor } from '../sessions/actor.ts';
 import { endSessionsOfUser } from '../sessions/live-sessions.service.ts';
 import { findOpenMoney, lockActiveUserOrFail, markUserDeleted } from '../users/users.service.ts';
@@ -44,6 +45,7 @@ export async function closeOwnAccount(
     await markUserDeleted(tx, { id: userId });
     await endSessionsOfUser(tx, { userId });
     await removeAllPasskeys(tx, userId);
+    await forgetPushSubscriptionsOf(tx, userId);
     await recordAudit(tx, actor, {
       action: 'user.close',
       targetType: 'user',

@@ -1,6 +1,6 @@
 import { and, eq, isNotNull } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { appSecrets, deposits, gateways, storedFileContents, storedFiles } from '../../db/schema/index.ts';
+import { deposits, gateways, storedFileContents, storedFiles } from '../../db/schema/index.ts';
 
 export type StoredFileRow = typeof storedFiles.$inferSelect;
 
@@ -75,12 +75,4 @@ export async function isPublicFile(db: Executor, { id }: { id: string }): Promis
     .where(eq(deposits.addressImageFileId, id))
     .limit(1);
   return deposit !== undefined;
-}
-
-export async function readSecret(db: Executor, { name }: { name: string }): Promise<string | undefined> {
-  const [row] = await db
-    .select({ value: appSecrets.value })
-    .from(appSecrets)
-    .where(eq(appSecrets.name, name));
-  return row?.value;
 }

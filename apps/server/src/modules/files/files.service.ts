@@ -4,6 +4,7 @@ import type { AppConfig } from '../../config/env.ts';
 import type { Executor } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
+import { readSecret } from '../app-secrets/app-secrets.service.ts';
 import type { Actor } from '../sessions/actor.ts';
 import {
   deleteStoredFile,
@@ -11,7 +12,6 @@ import {
   findStoredFile,
   insertStoredFile,
   isPublicFile,
-  readSecret,
   type StoredFileRow,
 } from './files.repo.ts';
 
@@ -106,6 +106,3 @@ async function mayRead(
   const expected = Buffer.from(signature(await linkKey(deps.db), file.id, Number(expires)), 'hex');
   return timingSafeEqual(expected, Buffer.from(given, 'hex'));
 }
-
-/** Reads and writes of this module that other modules call: its repository stays private to it. */
-export { readSecret } from './files.repo.ts';

@@ -1,7 +1,6 @@
 import { and, desc, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import {
-  appSecrets,
   ledgerAccounts,
   liabilityLeaves,
   liabilitySnapshots,
@@ -128,9 +127,4 @@ export async function findUserBalances(
     .select({ kind: ledgerAccounts.kind, balanceCents: ledgerAccounts.balanceCents })
     .from(ledgerAccounts)
     .where(eq(ledgerAccounts.userId, userId));
-}
-
-/** Stores a secret unless one of that name exists; every process then reads the same value. */
-export async function insertSecretIfMissing(db: Executor, { name, value }: { name: string; value: string }) {
-  await db.insert(appSecrets).values({ name, value }).onConflictDoNothing();
 }

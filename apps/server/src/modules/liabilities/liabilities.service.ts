@@ -32,7 +32,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import { runAsLeader, startRepeating } from '../../lib/leader-job.ts';
 import { runInTransaction } from '../../lib/transaction.ts';
-import { readSecret } from '../files/files.service.ts';
+import { oncePerDatabase, sharedSecret } from '../app-secrets/app-secrets.service.ts';
 import { promisedReturnsCents } from '../investments/promised-returns.ts';
 import { yieldReserveCents } from '../ledger/ledger.service.ts';
 import { notifyAndMail } from '../notifications/notifications.service.ts';
@@ -48,7 +48,6 @@ import {
   findUserBalances,
   findUserLeaf,
   insertLeaves,
-  insertSecretIfMissing,
   insertSnapshot,
   insertTreeLevels,
   type ListedSnapshotRow,
@@ -74,42 +73,19 @@ interface LiabilityKeys {
   saltKey: Buffer;
 }
 
-const keysByDatabase = new WeakMap<object, Promise<LiabilityKeys>>();
-
 /**
  * The platform's Ed25519 signing key and the salt key, created by whichever process needs them first
  * and kept in `app_secrets`, so every process on the database signs and salts alike.
  */
-export function liabilityKeys(db: Database): Promise<LiabilityKeys> {
-  let keys = keysByDatabase.get(db);
-  if (!keys) {
-    keys = loadOrCreateKeys(db);
-    keys.catch(() => keysByDatabase.delete(db));
-    keysByDatabase.set(db, keys);
-  }
-  return keys;
-}
-
-async function loadOrCreateKeys(db: Database): Promise<LiabilityKeys> {
+export const liabilityKeys = oncePerDatabase(async (db): Promise<LiabilityKeys> => {
   const [signingKeyText, saltKeyText] = await Promise.all([
-    readSecret(db, { name: SIGNING_KEY_SECRET }),
-    readSecret(db, { name: SALT_KEY_SECRET }),
+    sharedSecret(db, SIGNING_KEY_SECRET, () =>
+      generateKeyPairSync('ed25519').privateKey.export({ format: 'der', type: 'pkcs8' }).toString('base64'),
+    ),
+    sharedSecret(db, SALT_KEY_SECRET, () => randomBytes(32).toString('hex')),
   ]);
-  if (signingKeyText && saltKeyText) return keysFrom(signingKeyText, saltKeyText);
-  // First start: whichever process inserts first wins, and every process reads the winner back.
-  const { privateKey } = generateKeyPairSync('ed25519');
-  await insertSecretIfMissing(db, {
-    name: SIGNING_KEY_SECRET,
-    value: privateKey.export({ format: 'der', type: 'pkcs8' }).toString('base64'),
-  });
-  await insertSecretIfMissing(db, { name: SALT_KEY_SECRET, value: randomBytes(32).toString('hex') });
-  const [storedSigningKey, storedSaltKey] = await Promise.all([
-    readSecret(db, { name: SIGNING_KEY_SECRET }),
-    readSecret(db, { name: SALT_KEY_SECRET }),
-  ]);
-  if (!storedSigningKey || !storedSaltKey) throw new Error('the proof-of-liabilities keys are missing');
-  return keysFrom(storedSigningKey, storedSaltKey);
-}
+  return keysFrom(signingKeyText, saltKeyText);
+});
 
 function keysFrom(signingKeyText: string, saltKeyText: string): LiabilityKeys {
   const signingKey = createPrivateKey({

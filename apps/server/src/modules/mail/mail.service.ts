@@ -4,6 +4,7 @@ import { type AntiPhishingCode, formatUtcTime, type MailChoices } from '@vestora
 import type { Database, Executor } from '../../db/client.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import { runInTransaction } from '../../lib/transaction.ts';
+import { queuePushes } from '../push/push.service.ts';
 import { getSiteSettings } from '../settings/settings.service.ts';
 import {
   findMailRecipient,
@@ -53,6 +54,18 @@ function isMoneyMail(kind: MailKind): kind is MoneyMailKind {
   return Object.hasOwn(MONEY_MAIL_CHOICE, kind);
 }
 
+/**
+ * Security e-mails also pushed to the account's browsers, as they always go: the ones no in-app
+ * notification already pushes (an administrator's reset of the second factor, say, has one).
+ */
+const PUSHED_SECURITY_MAIL: ReadonlySet<MailKind> = new Set<SecurityMailKind>([
+  'new_sign_in',
+  'password_changed',
+  'email_changed',
+  'withdrawal_address_added',
+  'administrator_role',
+]);
+
 export interface UserMail extends MailContent {
   userId: string;
   kind: MailKind;
@@ -76,6 +89,17 @@ export async function queueUserMail(tx: Executor, mail: UserMail): Promise<void>
     textBody: rendered.text,
     htmlBody: rendered.html,
   });
+  if (PUSHED_SECURITY_MAIL.has(mail.kind)) {
+    await queuePushes(tx, [
+      {
+        userId: mail.userId,
+        kind: 'account',
+        title: mail.subject,
+        body: mail.paragraphs.find((paragraph): paragraph is string => typeof paragraph === 'string') ?? '',
+        link: '/user/security',
+      },
+    ]);
+  }
 }
 
 /**

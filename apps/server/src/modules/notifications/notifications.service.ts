@@ -2,6 +2,7 @@ import type { Notification } from '@vestora/shared';
 import type { Executor } from '../../db/client.ts';
 import { type MailKind, queueUserMail } from '../mail/mail.service.ts';
 import type { MailParagraph } from '../mail/mail-render.ts';
+import { queuePushes } from '../push/push.service.ts';
 import {
   insertNotifications,
   listNotificationRows,
@@ -10,9 +11,13 @@ import {
   type NotificationRow,
 } from './notifications.repo.ts';
 
-/** Tells a user what happened to their account; called inside the transaction that made it happen. */
+/**
+ * Tells a user what happened to their account, in the app and by a push to the browsers that asked
+ * for it; called inside the transaction that made it happen.
+ */
 export async function notify(tx: Executor, ...notifications: NewNotification[]): Promise<void> {
   await insertNotifications(tx, notifications);
+  await queuePushes(tx, notifications);
 }
 
 /**

@@ -8,6 +8,7 @@ import { runInTransaction } from '../../lib/transaction.ts';
 import { type AdminChangeHandler, proposeAdminChange } from '../admin-changes/admin-changes.service.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { verificationLevelOf } from '../identity/verification-level.ts';
+import { forgetPushSubscriptionsOf } from '../push/push.service.ts';
 import type { Actor } from '../sessions/actor.ts';
 import { defineSessionAdmission, endSessionsOfUser } from '../sessions/live-sessions.service.ts';
 import { replaceRoles } from '../staff/quorum.service.ts';
@@ -216,6 +217,7 @@ async function applyDeletion(tx: Executor, actor: Actor, before: UserRow) {
   await markUserDeleted(tx, { id });
   await replaceRoles(tx, { userId: id, roles: [], grantedBy: actor.user.id, now: new Date() });
   await endSessionsOfUser(tx, { userId: id });
+  await forgetPushSubscriptionsOf(tx, id);
   const record = await findUserRecord(tx, { id });
   if (!record) throw new Error(`user ${id} vanished while being deleted`);
   await recordAudit(tx, actor, {

@@ -80,7 +80,7 @@ export interface OutboundAnswer {
 
 export interface OutboundRequest {
   headers: Record<string, string>;
-  body: string;
+  body: string | Buffer;
   /** Covers everything: connecting, sending, the answer's headers and its body. */
   timeoutMs: number;
   /** Aborts the request; it then rejects with the signal's reason. */

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { AppConfig } from '../../config/env.ts';
 import type { Database } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { runAsLeader, startRepeating } from '../../lib/leader-job.ts';
+import { startLeaderLoop } from '../../lib/leader-job.ts';
 import { HOUR_MS } from '../../lib/time.ts';
 import { postToDestination, resolveDestination } from './outbound-request.ts';
 import { signWebhook } from './webhook-signature.ts';
@@ -189,26 +189,15 @@ async function recordAttempt(
  * (pending, sent again by whichever process leads next), and it waits for the run to end.
  */
 export function startWebhookSender(deps: SenderDeps): () => Promise<void> {
-  const stopping = new AbortController();
-  let run: Promise<void> | undefined;
-  const tick = () => {
-    // One run at a time: a long one (slow endpoints) is not joined by the next tick.
-    run ??= runAsLeader(deps.db, WEBHOOK_SENDER_LOCK_ID, () => deliverDueWebhooks(deps, stopping.signal))
-      .then(
-        () => undefined,
-        (error: unknown) => deps.log.error({ err: error }, 'webhook deliveries could not be sent'),
-      )
-      .finally(() => {
-        run = undefined;
-      });
-    return run;
-  };
-  const stopTimer = startRepeating(tick, deps.config.pollIntervalMs);
-  return async () => {
-    stopping.abort();
-    await stopTimer();
-    await run;
-  };
+  return startLeaderLoop(
+    deps.db,
+    {
+      lockId: WEBHOOK_SENDER_LOCK_ID,
+      intervalMs: deps.config.pollIntervalMs,
+      onError: (error) => deps.log.error({ err: error }, 'webhook deliveries could not be sent'),
+    },
+    (signal) => deliverDueWebhooks(deps, signal),
+  );
 }
 
 /** Runs the sender with the app: from when it is ready until it closes. */
