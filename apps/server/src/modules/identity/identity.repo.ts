@@ -133,10 +133,7 @@ export async function findOpenVerification(
 }
 
 /** The person's submissions, newest first. */
-export async function listVerificationsOf(
-  db: Executor,
-  { userId }: { userId: string },
-): Promise<VerificationRow[]> {
+function verificationsOf(db: Executor, userId: string) {
   return db
     .select()
     .from(identityVerifications)
@@ -144,16 +141,18 @@ export async function listVerificationsOf(
     .orderBy(desc(identityVerifications.submittedAt), desc(identityVerifications.id));
 }
 
+export async function listVerificationsOf(
+  db: Executor,
+  { userId }: { userId: string },
+): Promise<VerificationRow[]> {
+  return verificationsOf(db, userId);
+}
+
 export async function findLatestVerification(
   db: Executor,
   { userId }: { userId: string },
 ): Promise<VerificationRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(identityVerifications)
-    .where(eq(identityVerifications.userId, userId))
-    .orderBy(desc(identityVerifications.submittedAt), desc(identityVerifications.id))
-    .limit(1);
+  const [row] = await verificationsOf(db, userId).limit(1);
   return row;
 }
 

@@ -504,17 +504,10 @@ export async function identityExportOf(
       });
       fileNames.push(fileName);
     }
-    const rejection = rejectionOf(row);
+    const { rejection, ...submission } = toSubmission(row);
     return {
-      id: row.id,
-      status: row.status,
-      legalName: row.legalName,
-      dateOfBirth: row.dateOfBirth,
-      country: row.country,
-      address: row.address,
+      ...submission,
       documentType: IDENTITY_DOCUMENT_TYPE_LABELS[row.documentType],
-      submittedAt: row.submittedAt.toISOString(),
-      reviewedAt: row.reviewedAt?.toISOString() ?? null,
       rejectionReason: rejection?.reasonLabel ?? null,
       rejectionNote: rejection?.note ?? null,
       images: fileNames,
