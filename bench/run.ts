@@ -29,6 +29,7 @@ import {
   stopServer,
 } from '../e2e/support/server.ts';
 import { benchLiabilities } from './liabilities.ts';
+import { measurePageSpeeds, type PageSpeeds, pageSpeedReport } from './page-speed.ts';
 import { runSoak, writeSoakSection } from './soak.ts';
 import { measureWireBytes, type WireBytes, wireBytesReport } from './wire-bytes.ts';
 
@@ -410,7 +411,11 @@ async function externalDatabase(): Promise<{ url: string; drop(): Promise<void> 
 
 const ratio = (value: number, ceiling: number) => `${Math.round((value / ceiling) * 100)}%`;
 
-function report(runs: Awaited<ReturnType<typeof benchDatabase>>[], wireBytes: WireBytes): string {
+function report(
+  runs: Awaited<ReturnType<typeof benchDatabase>>[],
+  wireBytes: WireBytes,
+  pageSpeeds: PageSpeeds,
+): string {
   const lines = [
     '# Benchmark results',
     '',
@@ -482,11 +487,12 @@ function report(runs: Awaited<ReturnType<typeof benchDatabase>>[], wireBytes: Wi
       '',
     );
   }
-  lines.push(...wireBytesReport(wireBytes));
+  lines.push(...wireBytesReport(wireBytes), ...pageSpeedReport(pageSpeeds));
   return lines.join('\n');
 }
 
 const wireBytes = await measureWireBytes();
+const pageSpeeds = await measurePageSpeeds();
 const runs = [await benchDatabase('Embedded PostgreSQL', undefined)];
 const external = await externalDatabase();
 if (external) {
@@ -499,7 +505,7 @@ if (external) {
   console.log(`No PostgreSQL at ${EXTERNAL_POSTGRES}: the external run is skipped.`);
 }
 const liabilities = await benchLiabilities();
-const markdown = `${report(runs, wireBytes)}\n## Proof of liabilities\n\n${liabilities.resultsLine}\n`;
+const markdown = `${report(runs, wireBytes, pageSpeeds)}\n## Proof of liabilities\n\n${liabilities.resultsLine}\n`;
 await writeFile(path.join(ROOT, 'bench/RESULTS.md'), `${markdown}\n`);
 console.log(markdown);
 

@@ -1,6 +1,7 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { serviceWorker } from './build/service-worker-plugin.ts';
 
 /**
  * The route references besides the site's (which the landing page calls, from the first download),
@@ -10,7 +11,7 @@ import { defineConfig } from 'vite';
 const LATER_ROUTE_REFS = /packages\/shared\/src\/(routes\/(?!site\.ts$|index\.ts$)|user-search\.ts$)/;
 
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), serviceWorker('src/service-worker/service-worker.ts')],
   server: { proxy: { '/api': 'http://localhost:3000' } },
   build: {
     target: 'es2022',

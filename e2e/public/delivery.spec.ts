@@ -1,8 +1,18 @@
 import type { Browser, BrowserContext, Page, Response } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, VIEWPORTS } from '../support/browser.ts';
-import { CONSOLE, coldPage, landingShown, OVERVIEW, signIn, signUp, visit } from '../support/first-visits.ts';
+import {
+  CONSOLE,
+  coldPage,
+  FIRST_VISIT,
+  landingShown,
+  OVERVIEW,
+  signIn,
+  signUp,
+  visit,
+} from '../support/first-visits.ts';
 import { E2E_ADMIN } from '../support/global-setup.ts';
+import { measurePageSpeed, SLOW_PHONE, SPEED_PAGES, SPEED_TARGETS } from '../support/page-speed.ts';
 import { listScripts, type ScriptTransfer } from '../support/scripts-on-the-wire.ts';
 
 const baseUrl = inject('baseUrl');
@@ -30,7 +40,7 @@ function expectWithin(transfer: ScriptTransfer, kilobytes: number) {
 
 describe('the landing page as a browser downloads it', () => {
   it('costs at most 120 KB of JavaScript, Brotli-compressed and cached for good, and nothing the second time', async () => {
-    context = await browser.newContext({ viewport: VIEWPORTS.desktop, baseURL: baseUrl });
+    context = await browser.newContext({ ...FIRST_VISIT, viewport: VIEWPORTS.desktop, baseURL: baseUrl });
     const page = await context.newPage();
     const assets: Response[] = [];
     page.on('response', (response) => {
@@ -75,5 +85,53 @@ describe('the signed-in areas as a browser first downloads them', () => {
     context = page.context();
     const credentials = { identifier: E2E_ADMIN.email, password: E2E_ADMIN.password };
     expectWithin(await signIn(page, credentials, CONSOLE), 220);
+  });
+});
+
+describe('the public pages, prerendered', () => {
+  it('come as HTML with their content, which the app then adopts without a hydration error', async () => {
+    context = await browser.newContext({ viewport: VIEWPORTS.phone, baseURL: baseUrl });
+    for (const { path, heading } of SPEED_PAGES) {
+      const html = await (await context.request.get(path)).text();
+      expect(html, path).toMatch(heading);
+    }
+    expect(await (await context.request.get('/signup')).text()).toContain('<div id="root"></div>');
+
+    for (const path of ['/', '/policy', '/terms', '/signin', '/login']) {
+      const page = await context.newPage();
+      const errors: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error') errors.push(message.text());
+      });
+      page.on('pageerror', (error) => errors.push(error.message));
+      await page.goto(path);
+      // React marks each element it has adopted; a mismatch would be reported as an error.
+      await expect
+        .poll(() =>
+          page.evaluate(() =>
+            Object.keys(document.querySelector('h1') ?? {}).some((key) => key.startsWith('__react')),
+          ),
+        )
+        .toBe(true);
+      await page.waitForLoadState('networkidle');
+      expect(errors, path).toEqual([]);
+      await page.close();
+    }
+  });
+
+  describe(`on a slow phone (${SLOW_PHONE.latencyMs} ms, ${(SLOW_PHONE.bytesPerSecond * 8) / 1e6} Mbit/s, CPU ${SLOW_PHONE.cpuSlowdown}× slower, cold cache, median of 3)`, () => {
+    for (const page of SPEED_PAGES) {
+      it(`${page.label}: paints in time, without blocking or moving`, { timeout: 180_000 }, async () => {
+        const speed = await measurePageSpeed(browser, baseUrl, page);
+        const figures = JSON.stringify(speed);
+        if (page.path !== '/policy') {
+          expect(speed.largestContentfulPaint, figures).toBeLessThanOrEqual(
+            SPEED_TARGETS.largestContentfulPaint,
+          );
+        }
+        expect(speed.totalBlockingTime, figures).toBeLessThanOrEqual(SPEED_TARGETS.totalBlockingTime);
+        expect(speed.cumulativeLayoutShift, figures).toBeLessThanOrEqual(SPEED_TARGETS.cumulativeLayoutShift);
+      });
+    }
   });
 });

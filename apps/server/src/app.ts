@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import fastifyMultipart from '@fastify/multipart';
@@ -221,12 +221,16 @@ function trustNearestHops(count: number): (address: string, hop: number) => bool
   return (_address, hop) => hop < count;
 }
 
+/** Where the build leaves the pages it prerendered: `<name>.html` for /<name>, `index.html` for /. */
+const PRERENDERED_DIR = 'pages';
+
 /**
  * Serves the built single-page app; client-side routes fall back to index.html, unknown API paths
- * get 404. The build leaves a Brotli and a gzip copy beside every text file, sent to a browser that
- * accepts one. Vite names what it emits under /assets/ by its content, so those files never change
- * and are cached for a year; every other file (index.html first of all) is revalidated each time,
- * so a new release is seen at once.
+ * get 404. The pages the build prerendered (landing, legal texts, sign-in) are sent as their own
+ * HTML for exactly their paths, and only there. The build leaves a Brotli and a gzip copy beside
+ * every text file, sent to a browser that accepts one. Vite names what it emits under /assets/ by
+ * its content, so those files never change and are cached for a year; every other file (the pages
+ * first of all) is revalidated each time, so a new release is seen at once.
  */
 async function registerWebApp(app: FastifyInstance, webDistDir: string | undefined): Promise<void> {
   const hasWebApp = webDistDir !== undefined && existsSync(path.join(webDistDir, 'index.html'));
@@ -238,6 +242,9 @@ async function registerWebApp(app: FastifyInstance, webDistDir: string | undefin
       index: false,
       preCompressed: true,
       cacheControl: false,
+      // A prerendered page has one address, its own path: the file's own route does not serve it.
+      allowedPath: (_filePath, _root, request) =>
+        !request?.routeOptions.url?.startsWith(`/${PRERENDERED_DIR}/`),
       setHeaders: (response, filePath) => {
         response.setHeader('vary', 'Accept-Encoding');
         response.setHeader(
@@ -246,6 +253,16 @@ async function registerWebApp(app: FastifyInstance, webDistDir: string | undefin
         );
       },
     });
+    const prerenderedDir = path.join(webDistDir, PRERENDERED_DIR);
+    const prerendered = existsSync(prerenderedDir)
+      ? readdirSync(prerenderedDir).filter((file) => file.endsWith('.html'))
+      : [];
+    for (const file of prerendered) {
+      const name = path.basename(file, '.html');
+      app.get(name === 'index' ? '/' : `/${name}`, (_request, reply) =>
+        reply.type('text/html').sendFile(`${PRERENDERED_DIR}/${file}`),
+      );
+    }
   }
   app.setNotFoundHandler((request, reply) => {
     const isPageRequest =

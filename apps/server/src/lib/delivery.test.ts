@@ -10,6 +10,11 @@ import { COMPRESSION_THRESHOLD_BYTES } from './compression.ts';
 const BROWSER = 'gzip, deflate, br';
 const INDEX_HTML =
   '<!doctype html><title>Vestora</title><script type="module" src="/assets/index-4f9a2c1b.js"></script>';
+/** Pages the web build prerendered (apps/web/scripts/prerender.mjs), each the index file with its page in it. */
+const PRERENDERED = {
+  '/': INDEX_HTML.replace('<script', '<main>Invest in crypto</main><script'),
+  '/policy': INDEX_HTML.replace('<script', '<main>Privacy Policy</main><script'),
+};
 const SCRIPT = `export const greeting = ${JSON.stringify('hello, '.repeat(400))};\n`;
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -21,9 +26,12 @@ beforeAll(async () => {
   // its Brotli and gzip copies.
   webDistDir = await mkdtemp(path.join(os.tmpdir(), 'vestora-web-'));
   await mkdir(path.join(webDistDir, 'assets'));
+  await mkdir(path.join(webDistDir, 'pages'));
   for (const [file, content] of [
     ['index.html', INDEX_HTML],
     ['assets/index-4f9a2c1b.js', SCRIPT],
+    ['pages/index.html', PRERENDERED['/']],
+    ['pages/policy.html', PRERENDERED['/policy']],
   ] as const) {
     await writeFile(path.join(webDistDir, file), content);
     await writeFile(path.join(webDistDir, `${file}.br`), brotliCompressSync(content));
@@ -77,7 +85,7 @@ describe('the web app as the browser gets it', () => {
   });
 
   it('serves the page behind every client route compressed, as the index file', async () => {
-    for (const url of ['/', '/user/overview', '/login']) {
+    for (const url of ['/user/overview', '/login', '/signup']) {
       const page = await get(url, BROWSER);
       expect(page.headers['content-type'], url).toMatch(/^text\/html/);
       expect(page.headers['content-encoding'], url).toBe('br');
@@ -85,8 +93,40 @@ describe('the web app as the browser gets it', () => {
     }
   });
 
+  it('sends a prerendered page for its own path, compressed and revalidated, and only there', async () => {
+    for (const [url, html] of Object.entries(PRERENDERED)) {
+      const page = await get(url, BROWSER);
+      expect(page.statusCode, url).toBe(200);
+      expect(page.headers['content-type'], url).toMatch(/^text\/html/);
+      expect(page.headers['content-encoding'], url).toBe('br');
+      expect(page.headers['cache-control'], url).toBe('no-cache');
+      expect(brotliDecompressSync(page.rawPayload).toString(), url).toBe(html);
+      expect((await get(url)).body, url).toBe(html);
+    }
+    for (const url of ['/policy/', '/policy/more', '/pages/policy.html', '/pages/index.html']) {
+      const page = await get(url, BROWSER);
+      expect(brotliDecompressSync(page.rawPayload).toString(), url).toBe(INDEX_HTML);
+    }
+  });
+
+  it('sends a script without the headers only a document obeys, and keeps those a script obeys', async () => {
+    const script = await get('/assets/index-4f9a2c1b.js', BROWSER);
+    expect(script.headers['content-security-policy']).toBeUndefined();
+    expect(script.headers['x-frame-options']).toBeUndefined();
+    expect(script.headers['cross-origin-opener-policy']).toBeUndefined();
+    expect(script.headers['x-content-type-options']).toBe('nosniff');
+    expect(script.headers['cross-origin-resource-policy']).toBe('same-origin');
+    expect(script.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    // Pages, other files (the service worker among them) and the API keep every header.
+    for (const url of ['/', '/policy', '/user/overview', '/favicon.svg', '/api/site']) {
+      const answer = await get(url, BROWSER);
+      expect(answer.headers['content-security-policy'], url).toContain("script-src 'self'");
+      expect(answer.headers['x-frame-options'], url).toBe('SAMEORIGIN');
+    }
+  });
+
   it('answers HEAD on pages and files as GET would, without a body', async () => {
-    for (const url of ['/', '/user/overview', '/assets/index-4f9a2c1b.js']) {
+    for (const url of ['/', '/policy', '/user/overview', '/assets/index-4f9a2c1b.js']) {
       const head = await get(url, BROWSER, 'HEAD');
       expect(head.statusCode, url).toBe(200);
       expect(head.body, url).toBe('');

@@ -48,6 +48,24 @@ const MARKET_FRAME_POLICY = [
   "form-action 'none'",
 ].join('; ');
 
+/**
+ * The app's scripts and stylesheets under /assets/ are never a document nor a worker (the service
+ * worker is /sw.js), so a browser ignores the headers that only govern documents. Left out there,
+ * they save about 450 bytes on each of the thirty-odd files of a first visit; the headers that do
+ * govern a script or a stylesheet (nosniff, the resource and referrer policies) stay.
+ */
+const ASSET_PATH = /^\/assets\/[^/]+\.(?:js|css)$/;
+const DOCUMENT_ONLY_HEADERS = [
+  'content-security-policy',
+  'cross-origin-opener-policy',
+  'origin-agent-cluster',
+  'x-dns-prefetch-control',
+  'x-download-options',
+  'x-frame-options',
+  'x-permitted-cross-domain-policies',
+  'x-xss-protection',
+];
+
 export async function registerSecurityHeaders(app: FastifyInstance, config: AppConfig): Promise<void> {
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: { useDefaults: false, directives: CONTENT_SECURITY_POLICY },
@@ -61,6 +79,9 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: AppC
     // The route's own path, not the raw URL, so no spelling of the address (/%6Darket/…) escapes it.
     if (request.routeOptions.url?.startsWith(MARKET_FRAME_PATH)) {
       reply.header('content-security-policy', MARKET_FRAME_POLICY);
+    }
+    if (ASSET_PATH.test(request.routeOptions.url ?? '')) {
+      for (const header of DOCUMENT_ONLY_HEADERS) reply.removeHeader(header);
     }
   });
   // Same-origin by default: the web app is served by this server. Other origins only when listed.

@@ -1,4 +1,4 @@
-import { createBrowserRouter, Navigate } from 'react-router';
+import { Navigate, type RouteObject } from 'react-router';
 import { adminRoutes } from '../features/admin/admin-routes.tsx';
 import { LandingPage } from '../features/public/landing/landing-page.tsx';
 import { NotFoundPage } from '../features/public/not-found-page.tsx';
@@ -41,7 +41,11 @@ const cancelAddressPage = lazyPage(
   'CancelAddressPage',
 );
 
-export const router = createBrowserRouter([
+/**
+ * The app's routes. The browser's router is made from them in start-app.tsx; the build prerenders the
+ * public pages from them too (prerender.tsx), so this module touches no browser API.
+ */
+export const routes: RouteObject[] = [
   {
     path: '/',
     Component: PublicLayout,
@@ -98,4 +102,4 @@ export const router = createBrowserRouter([
   userRoutes,
   adminRoutes,
   { path: '*', Component: NotFoundPage },
-]);
+];

@@ -84,13 +84,16 @@ function subscribe(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
-// Another tab signing in or out changes what this tab may show.
-window.addEventListener('storage', (event) => {
-  if (event.key === STORAGE_KEY || event.key === null) {
-    current = readStoredSession();
-    for (const listener of listeners) listener();
-  }
-});
+// Another tab signing in or out changes what this tab may show. (The build's prerender runs this
+// module without a window.)
+if (typeof window !== 'undefined') {
+  window.addEventListener('storage', (event) => {
+    if (event.key === STORAGE_KEY || event.key === null) {
+      current = readStoredSession();
+      for (const listener of listeners) listener();
+    }
+  });
+}
 
 export function useSession(): Session | null {
   return useSyncExternalStore(subscribe, getSession);

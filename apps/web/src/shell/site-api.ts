@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { ContractOf, ResponseOf, SiteRules, SiteSettings } from '@vestora/shared';
 import { siteRoute } from '@vestora/shared/routes';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import { callApi, queryKeyOf } from '../client/api.ts';
 
 /** The same cache entry the admin site-settings page edits, so a save shows here at once. */
@@ -14,6 +14,8 @@ type SiteAnswer = ResponseOf<ContractOf<typeof siteRoute>>;
  * The operator's claims about the firm; pages leave out what is not set. Read through the query
  * client's cache rather than useQuery, whose observer machinery would cost the landing page's first
  * download 2 KB gzipped of its 120 KB budget; these settings change rarely and need no polling.
+ * The build prerenders public pages without settings, so a render that adopts that HTML (hydration,
+ * including a lazy part hydrated after the settings came) sees none either, then the cached ones.
  */
 export function useSiteSettings(): {
   site: SiteSettings | undefined;
@@ -23,7 +25,11 @@ export function useSiteSettings(): {
   isError: boolean;
 } {
   const queryClient = useQueryClient();
-  const [answer, setAnswer] = useState(() => queryClient.getQueryData<SiteAnswer>(SITE_KEY));
+  const answer = useSyncExternalStore(
+    (onChange) => queryClient.getQueryCache().subscribe(onChange),
+    () => queryClient.getQueryData<SiteAnswer>(SITE_KEY),
+    () => undefined,
+  );
   const [isError, setIsError] = useState(false);
 
   useEffect(() => {
@@ -34,10 +40,7 @@ export function useSiteSettings(): {
         queryFn: ({ signal }) => callApi(siteRoute, { signal }),
         staleTime: STALE_AFTER_MS,
       })
-      .then(
-        (fresh) => isCurrent && setAnswer(fresh),
-        () => isCurrent && setIsError(true),
-      );
+      .catch(() => isCurrent && setIsError(true));
     return () => {
       isCurrent = false;
     };

@@ -8,6 +8,7 @@ import { AuthCard } from '../../shell/auth-card.tsx';
 import { Button } from '../../ui/button.tsx';
 import { FormError, PasswordField, TextField } from '../../ui/field.tsx';
 import { Notice } from '../../ui/notice.tsx';
+import { useIsLive } from '../../ui/use-is-live.ts';
 import { useZodForm } from '../../ui/use-zod-form.ts';
 import { logIn } from './auth-api.ts';
 
@@ -30,8 +31,16 @@ export function SignInPage() {
     isFirstProblemToasted: true,
   });
   const [error, setError] = useState<string>();
-  const [wasSessionEnded] = useState(hasSessionEndedNote);
-  useEffect(dismissSessionEndedNote, []);
+  // The page is prerendered: its buttons wait for the script, as the form would otherwise be sent
+  // by the browser itself, the password in the address. The note is read after the first render
+  // too: the build cannot know it.
+  const isLive = useIsLive();
+  const [wasSessionEnded, setWasSessionEnded] = useState(false);
+  useEffect(() => {
+    if (!hasSessionEndedNote()) return;
+    setWasSessionEnded(true);
+    dismissSessionEndedNote();
+  }, []);
   const [isBusy, setIsBusy] = useState(false);
   // Set once the server says this account signs in with a second factor: its passkey is asked at
   // once when it has one; the code field shows when it has none, or the passkey did not answer.
@@ -157,7 +166,7 @@ export function SignInPage() {
           </Link>
         </div>
         <FormError message={error} />
-        <Button type="submit" disabled={isBusy} className="w-full">
+        <Button type="submit" disabled={isBusy || !isLive} className="w-full">
           {isBusy ? 'Logging in...' : 'Account Login'}
         </Button>
         <p className="text-center text-sm text-slate-600">
@@ -169,7 +178,7 @@ export function SignInPage() {
       </form>
       <Button
         variant="secondary"
-        disabled={isBusy}
+        disabled={isBusy || !isLive}
         className="mt-4 w-full"
         onClick={() =>
           void attempt(async () => (await loadPasskeys()).logInWithPasskey(getValues('rememberMe')))

@@ -1,8 +1,9 @@
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, Outlet, type To, useLocation } from 'react-router';
 import { buttonClass } from '../../ui/button.tsx';
 import { Icon } from '../../ui/icon.tsx';
 import { Logo } from '../../ui/logo.tsx';
+import PublicFooter from './public-footer.tsx';
 import { useScrollOnNavigation } from './scroll-on-navigation.ts';
 
 /** Specification section 2, with About and Contact scrolling to their sections (DESIGN.md section 2). */
@@ -15,8 +16,6 @@ const NAV_LINKS: { label: string; to: To }[] = [
   // The contact details are in the footer of every public page, so Contact stays on the page.
   { label: 'Contact', to: { hash: '#contact' } },
 ];
-
-const PublicFooter = lazy(() => import('./public-footer.tsx'));
 
 export function PublicLayout() {
   const [isMenuOpen, setIsMenuOpen] = useState(false);
@@ -109,10 +108,9 @@ export function PublicLayout() {
       <main className="flex-1" key={location.pathname}>
         <Outlet />
       </main>
-      {/* Below the fold on every public page, so it comes after the first paint. */}
-      <Suspense fallback={null}>
-        <PublicFooter />
-      </Suspense>
+      {/* In the first download: the public pages are prerendered, so its HTML is painted with
+          them, and a file of its own would cost more in response headers than its code. */}
+      <PublicFooter />
     </div>
   );
 }

@@ -2,6 +2,7 @@ import type { Slide } from '@vestora/shared';
 import { type ReactNode, useEffect, useState, useSyncExternalStore } from 'react';
 import { Link } from 'react-router';
 import { Icon } from '../../../ui/icon.tsx';
+import { useIsLive } from '../../../ui/use-is-live.ts';
 
 /** Specification section 9. */
 const SLIDE_INTERVAL_MS = 8000;
@@ -41,8 +42,13 @@ function subscribeToReducedMotion(onChange: () => void): () => void {
   return () => query.removeEventListener('change', onChange);
 }
 
+/** The prerendered page (and so the first render that adopts it) shows the controls for motion. */
 function usePrefersReducedMotion(): boolean {
-  return useSyncExternalStore(subscribeToReducedMotion, () => window.matchMedia(REDUCED_MOTION).matches);
+  return useSyncExternalStore(
+    subscribeToReducedMotion,
+    () => window.matchMedia(REDUCED_MOTION).matches,
+    () => false,
+  );
 }
 
 const wrap = (index: number, count: number) => (index + count) % count;
@@ -58,6 +64,8 @@ export function HeroSlider({ slides }: { slides: Slide[] }) {
   const [hasFocus, setHasFocus] = useState(false);
   const [isPausedByVisitor, setIsPausedByVisitor] = useState(false);
   const prefersReducedMotion = usePrefersReducedMotion();
+  // The prerendered page shows the first slide; its controls come with the script that works them.
+  const isLive = useIsLive();
   const isRotating = !isHovered && !hasFocus && !isPausedByVisitor && !prefersReducedMotion;
   const count = slides.length;
   const current = wrap(activeIndex, count);
@@ -137,7 +145,7 @@ export function HeroSlider({ slides }: { slides: Slide[] }) {
         })}
       </div>
 
-      {count > 1 && (
+      {count > 1 && isLive && (
         <div className="absolute inset-x-0 bottom-0">
           <div className="mx-auto flex max-w-6xl items-center gap-3 px-4 pb-6 sm:px-6">
             <SliderButton label="Previous slide" onClick={() => step(-1)}>

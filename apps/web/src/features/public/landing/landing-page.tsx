@@ -10,18 +10,15 @@ import { BUILT_IN_SLIDES, HeroSlider } from './hero-slider.tsx';
 const LandingSections = lazy(() => import('./landing-sections.tsx'));
 
 export function LandingPage() {
-  const { site, isPending } = useSiteSettings();
+  const { site } = useSiteSettings();
   return (
     <>
       <h1 className="sr-only">
         {site?.firmName ?? 'Crypto investment'}: invest in crypto with a ledger you can read
       </h1>
-      {isPending ? (
-        // Same box as the slider, so nothing moves when the settings arrive.
-        <div className="h-[34rem] bg-slate-900 sm:h-[36rem]" />
-      ) : (
-        <HeroSlider slides={site?.slides.length ? site.slides : BUILT_IN_SLIDES} />
-      )}
+      {/* The built-in slides until the settings say otherwise: the prerendered page paints them from
+          its first response, and an operator's own slides take the same fixed box, so nothing moves. */}
+      <HeroSlider slides={site?.slides.length ? site.slides : BUILT_IN_SLIDES} />
       {/* Holds the footer below the fold until the sections arrive. */}
       <Suspense fallback={<div className="min-h-screen" />}>
         <LandingSections site={site} />

@@ -1,4 +1,20 @@
+import type { SiteSettings } from '@vestora/shared';
 import type { ReactNode } from 'react';
+
+/**
+ * The firm's details a legal text names. The build prerenders these pages before any settings
+ * exist, and the first render must match that HTML: until the settings arrive, the firm has the
+ * name a new install gives it (the settings' default) and no contact details are shown yet.
+ */
+export function legalParty(site: SiteSettings | undefined) {
+  return {
+    firmName: site?.firmName ?? 'Vestora',
+    supportEmail: site?.supportEmail,
+    postalAddress: site?.postalAddress,
+  };
+}
+
+export type LegalParty = ReturnType<typeof legalParty>;
 
 /** One numbered part of a legal text (terms, privacy policy). */
 export interface LegalSection {

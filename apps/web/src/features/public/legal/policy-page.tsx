@@ -1,14 +1,13 @@
-import type { SiteSettings } from '@vestora/shared';
 import { useSiteSettings } from '../../../shell/site-api.ts';
 import { SupportEmailLink } from '../../../shell/support-email-link.tsx';
 import { FormError } from '../../../ui/field.tsx';
-import { type LegalSection, LegalSections } from './legal-sections.tsx';
+import { type LegalParty, type LegalSection, LegalSections, legalParty } from './legal-sections.tsx';
 
 /** Specification section 9. */
 const MINIMUM_AGE = 18;
 
 /** The eight sections of specification section 2, in its order. */
-function policySections(site: SiteSettings): LegalSection[] {
+function policySections(party: LegalParty): LegalSection[] {
   return [
     {
       title: 'Information we collect',
@@ -20,7 +19,7 @@ function policySections(site: SiteSettings): LegalSection[] {
     },
     {
       title: 'How we share your information',
-      body: `Only with the people who operate ${site.firmName}, with service providers who help us run it under confidentiality, and with authorities when the law requires it.`,
+      body: `Only with the people who operate ${party.firmName}, with service providers who help us run it under confidentiality, and with authorities when the law requires it.`,
     },
     {
       title: 'Data security',
@@ -43,11 +42,15 @@ function policySections(site: SiteSettings): LegalSection[] {
       body: (
         <>
           For any question about this policy or your information, write to{' '}
-          <SupportEmailLink
-            email={site.supportEmail}
-            className="font-medium text-brand-700 hover:underline"
-          />
-          {site.postalAddress ? `, or by post to ${site.postalAddress}` : ''}.
+          {party.supportEmail ? (
+            <SupportEmailLink
+              email={party.supportEmail}
+              className="font-medium text-brand-700 hover:underline"
+            />
+          ) : (
+            'our support address'
+          )}
+          {party.postalAddress ? `, or by post to ${party.postalAddress}` : ''}.
         </>
       ),
     },
@@ -56,6 +59,7 @@ function policySections(site: SiteSettings): LegalSection[] {
 
 export function PolicyPage() {
   const { site, isError } = useSiteSettings();
+  const party = legalParty(site);
   return (
     <article className="mx-auto max-w-3xl px-4 py-14 sm:px-6 sm:py-20">
       <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">Privacy Policy</h1>
@@ -64,13 +68,14 @@ export function PolicyPage() {
           <FormError message="The privacy policy could not be loaded. Please try again later." />
         </div>
       )}
-      {site && (
+      {!isError && (
         <>
-          <p className="mt-3 text-sm text-slate-500">Effective date: {site.policyEffectiveDate}</p>
+          {/* The line is there from the first paint; the date fills it when the settings arrive. */}
+          <p className="mt-3 text-sm text-slate-500">Effective date: {site?.policyEffectiveDate}</p>
           <p className="mt-6 leading-relaxed text-slate-600">
-            This policy explains what {site.firmName} collects about you, why, and what you can do about it.
+            This policy explains what {party.firmName} collects about you, why, and what you can do about it.
           </p>
-          <LegalSections sections={policySections(site)} />
+          <LegalSections sections={policySections(party)} />
         </>
       )}
     </article>

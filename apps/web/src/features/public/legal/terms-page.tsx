@@ -1,15 +1,14 @@
-import type { SiteSettings } from '@vestora/shared';
 import { Link } from 'react-router';
 import { useSiteSettings } from '../../../shell/site-api.ts';
 import { FormError } from '../../../ui/field.tsx';
-import { type LegalSection, LegalSections } from './legal-sections.tsx';
+import { type LegalParty, type LegalSection, LegalSections, legalParty } from './legal-sections.tsx';
 
 /** The rules the platform enforces, stated as terms; nothing here promises a return. */
-function termsSections(site: SiteSettings): LegalSection[] {
+function termsSections(party: LegalParty): LegalSection[] {
   return [
     {
       title: 'Who may open an account',
-      body: `You must be at least 18 years old and give your real name and an e-mail address you control. One person, one account. ${site.firmName} may refuse, suspend or close an account used for fraud or in breach of these terms; a suspended account cannot sign in or move money.`,
+      body: `You must be at least 18 years old and give your real name and an e-mail address you control. One person, one account. ${party.firmName} may refuse, suspend or close an account used for fraud or in breach of these terms; a suspended account cannot sign in or move money.`,
     },
     {
       title: 'Verification',
@@ -37,13 +36,14 @@ function termsSections(site: SiteSettings): LegalSection[] {
     },
     {
       title: 'Changes and contact',
-      body: `We publish changes to these terms on this page. Questions go to ${site.supportEmail}.`,
+      body: `We publish changes to these terms on this page. Questions go to ${party.supportEmail ?? 'our support address'}.`,
     },
   ];
 }
 
 export function TermsPage() {
   const { site, isError } = useSiteSettings();
+  const party = legalParty(site);
   return (
     <article className="mx-auto max-w-3xl px-4 py-14 sm:px-6 sm:py-20">
       <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">Terms &amp; Conditions</h1>
@@ -52,16 +52,17 @@ export function TermsPage() {
           <FormError message="The terms could not be loaded. Please try again later." />
         </div>
       )}
-      {site && (
+      {!isError && (
         <>
           <p className="mt-6 leading-relaxed text-slate-600">
-            These terms govern your use of {site.firmName}. How we handle your information is described in the{' '}
+            These terms govern your use of {party.firmName}. How we handle your information is described in
+            the{' '}
             <Link to="/policy" className="font-medium text-brand-700 hover:underline">
               Privacy Policy
             </Link>
             .
           </p>
-          <LegalSections sections={termsSections(site)} />
+          <LegalSections sections={termsSections(party)} />
         </>
       )}
     </article>
