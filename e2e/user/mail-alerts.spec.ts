@@ -1,4 +1,4 @@
-import { MESSAGES } from '@vestora/shared';
+import { MESSAGES, PUSH_MESSAGES } from '@vestora/shared';
 import { beforeEach, describe, expect, inject, it } from 'vitest';
 import { expectAccessible } from '../support/axe.ts';
 import { screenshot, VIEWPORTS } from '../support/browser.ts';
@@ -104,6 +104,41 @@ for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
       await expect.poll(() => panel.getByRole('checkbox', { name: /Withdrawals/ }).isChecked()).toBe(true);
       expect(await deposits.isChecked()).toBe(false);
       expect(await adjustments.isChecked()).toBe(false);
+    });
+
+    it('shows push notifications off on this device, says why the test browser cannot turn them on, and saves the choices', async () => {
+      // The test browser grants the permission but has no push service to subscribe with, as a
+      // browser without Google's services has none: the panel says so instead of failing silently.
+      await openFreshPage(viewport, { permissions: ['notifications'] });
+      const user = await signUpUser(api, 'Dorothy Vaughan');
+      await openSignedIn(page, user, '/user/security');
+      const panel = page.getByRole('region', { name: 'Push notifications' });
+      await panel.getByRole('status').filter({ hasText: 'Off on this device.' }).waitFor();
+      await panel.getByRole('button', { name: 'Turn on notifications on this device' }).click();
+      await panel.getByRole('alert').filter({ hasText: PUSH_MESSAGES.pushServiceUnavailable }).waitFor();
+      expect(await panel.getByRole('status').textContent()).toBe('Off on this device.');
+
+      const tickets = panel.getByRole('checkbox', { name: /Support replies/ });
+      await expect.poll(() => tickets.isChecked()).toBe(true);
+      await tickets.uncheck();
+      await panel.getByRole('button', { name: 'Save push choices' }).click();
+      await waitForToast(PUSH_MESSAGES.choicesSaved);
+      expect(
+        (
+          await callApi<{ data: Record<string, boolean> }>(
+            api,
+            'GET',
+            '/api/user/push/preferences',
+            user.token,
+          )
+        ).data,
+      ).toEqual({
+        deposits: true,
+        withdrawals: true,
+        tickets: false,
+      });
+      await expectAccessible(page, `the push notification choices at ${viewportName} width`);
+      await screenshot(page, `push-notifications-${viewportName}`);
     });
   });
 }

@@ -13,6 +13,8 @@ export const PUSH_MESSAGES = {
   subscribed: 'Notifications are on for this device.',
   unsubscribed: 'Notifications are off for this device.',
   choicesSaved: 'Push notification choices saved.',
+  pushServiceUnavailable:
+    'This browser could not reach its push service to turn notifications on. Try again later, or in another browser.',
 } as const;
 
 /** How many browsers one account keeps notifications on in; a new one drops the oldest. */

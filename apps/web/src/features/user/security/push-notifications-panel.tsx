@@ -1,4 +1,4 @@
-import { type PushChoices, PushChoicesSchema } from '@vestora/shared';
+import { PUSH_MESSAGES, type PushChoices, PushChoicesSchema } from '@vestora/shared';
 import { useEffect, useState } from 'react';
 import { errorMessage } from '../../../client/api.ts';
 import { Button } from '../../../ui/button.tsx';
@@ -50,7 +50,10 @@ export function PushNotificationsPanel() {
     try {
       setDeviceState((await toggle.mutateAsync(isOn)).state);
     } catch (failure) {
-      setToggleError(errorMessage(failure));
+      // The browser's own refusal (no push service, as in a browser without Google's): not the server's.
+      setToggleError(
+        failure instanceof DOMException ? PUSH_MESSAGES.pushServiceUnavailable : errorMessage(failure),
+      );
     }
   };
 
