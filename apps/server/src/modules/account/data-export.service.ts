@@ -20,6 +20,7 @@ import { verificationLevelOf } from '../identity/verification-level.ts';
 import { listInvestments } from '../investments/investments.service.ts';
 import { getNotifications } from '../notifications/notifications.service.ts';
 import { getPasskeys } from '../passkeys/passkeys.service.ts';
+import { pushExportOf } from '../push/push.service.ts';
 import type { Actor } from '../sessions/actor.ts';
 import { listOwnSessions } from '../sessions/sessions.service.ts';
 import { statementCsvOf } from '../statement/statement.service.ts';
@@ -68,6 +69,8 @@ support-tickets.json       Your support conversations, with every message.
 notifications.json         The notifications shown to you.
 withdrawal-addresses.json  Your saved withdrawal addresses.
 passkeys.json              Your passkeys' names and dates (the keys stay on your devices).
+push-notifications.json    The browsers that get your notifications (their push service addresses)
+                           and which notifications you chose to have pushed.
 verification/              Your identity verification: verifications.json holds each submission
                            with its details and review, and the images are the documents and selfie
                            you sent, decrypted.
@@ -129,6 +132,7 @@ async function collectOwnData(deps: DataExportDeps, actor: Actor) {
   const notifications = await allPages((page) => getNotifications(db, { ...pages, page }));
   const addressBook = await getAddressBook(deps, userId);
   const passkeys = await getPasskeys(db, actor);
+  const pushNotifications = await pushExportOf(db, userId);
   const identity = await identityExportOf(deps, userId);
 
   const json = (value: unknown) => strToU8(`${JSON.stringify(value, null, 2)}\n`);
@@ -145,6 +149,7 @@ async function collectOwnData(deps: DataExportDeps, actor: Actor) {
     'notifications.json': json(notifications),
     'withdrawal-addresses.json': json(addressBook.data),
     'passkeys.json': json(passkeys),
+    'push-notifications.json': json(pushNotifications),
     'verification/verifications.json': json(identity.verifications),
   };
   for (const image of identity.images) {

@@ -166,6 +166,7 @@ describe('POST /api/user/data-export', () => {
       'notifications.json',
       'passkeys.json',
       'profile.json',
+      'push-notifications.json',
       'sessions.json',
       'support-tickets.json',
       'transactions.csv',
@@ -195,6 +196,10 @@ describe('POST /api/user/data-export', () => {
     expect(ticket.messages).toMatchObject([{ body: ada.ticketMessage, isFromStaff: false }]);
     expect(json(entries, 'sessions.json')).toMatchObject([{ isCurrent: true }]);
     expect(json(entries, 'login-events.json')).toMatchObject([{ outcome: 'success' }]);
+    expect(json(entries, 'push-notifications.json')).toEqual({
+      choices: { deposits: true, withdrawals: true, tickets: true },
+      browsers: [],
+    });
 
     const [submission] = json(entries, 'verification/verifications.json');
     expect(submission).toMatchObject({ status: 'pending', legalName: ada.legalName, country: 'GB' });

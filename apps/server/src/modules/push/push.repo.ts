@@ -64,6 +64,15 @@ export async function deleteUserPushSubscription(
   return removed.length > 0;
 }
 
+/** A user's browsers, oldest first: what their data export lists. */
+export async function listPushSubscriptionsOf(db: Executor, { userId }: { userId: string }) {
+  return db
+    .select({ endpoint: pushSubscriptions.endpoint, createdAt: pushSubscriptions.createdAt })
+    .from(pushSubscriptions)
+    .where(eq(pushSubscriptions.userId, userId))
+    .orderBy(asc(pushSubscriptions.createdAt), asc(pushSubscriptions.id));
+}
+
 /** Every browser of a user, with their waiting pushes. */
 export async function deletePushSubscriptionsOfUser(
   db: Executor,

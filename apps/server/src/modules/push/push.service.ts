@@ -20,6 +20,7 @@ import {
   findPushPreferences,
   insertPushOutbox,
   insertPushSubscription,
+  listPushSubscriptionsOf,
   listPushTargets,
   lockPushSubscriptionByEndpoint,
   type NewPushOutboxRow,
@@ -116,6 +117,18 @@ export async function getPushChoices(db: Executor, userId: string): Promise<Push
     deposits: row?.deposits ?? true,
     withdrawals: row?.withdrawals ?? true,
     tickets: row?.tickets ?? true,
+  };
+}
+
+/** For the person's data export: the browsers that get their notifications, and which ones they get. */
+export async function pushExportOf(db: Executor, userId: string) {
+  const browsers = await listPushSubscriptionsOf(db, { userId });
+  return {
+    choices: await getPushChoices(db, userId),
+    browsers: browsers.map((browser) => ({
+      endpoint: browser.endpoint,
+      subscribedAt: browser.createdAt.toISOString(),
+    })),
   };
 }
 

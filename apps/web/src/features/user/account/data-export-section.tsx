@@ -88,8 +88,9 @@ export function DataExportSection() {
         </h2>
         <p className="text-sm text-slate-600">
           A zip of everything we hold about you: your profile, sessions and sign-ins, statement, deposits,
-          withdrawals, plans, support conversations, notifications, saved addresses, passkeys, and your
-          identity verification with its documents. Up to {DATA_EXPORTS_PER_DAY} downloads in 24 hours.
+          withdrawals, plans, support conversations, notifications and the devices they go to, saved
+          addresses, passkeys, and your identity verification with its documents. Up to {DATA_EXPORTS_PER_DAY}{' '}
+          downloads in 24 hours.
         </p>
       </div>
       <Button onClick={() => setIsDownloading(true)}>Download my data</Button>
