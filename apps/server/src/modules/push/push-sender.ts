@@ -166,11 +166,17 @@ export function startPushSender(deps: SenderDeps): () => Promise<void> {
   );
 }
 
-/** Creates the VAPID keys on first start, then sends pushes with the app until it closes. */
+/**
+ * Creates the VAPID keys on first start, then sends pushes with the app until it closes. The keys
+ * are not awaited: on a database the migrations have not reached yet the server still starts (and
+ * says it is not ready), and the keys are made at their first use instead.
+ */
 export function registerPushSender(app: FastifyInstance): void {
   let stop: (() => Promise<void>) | undefined;
   app.addHook('onReady', async () => {
-    await vapidKeys(app.db);
+    vapidKeys(app.db).catch((error: unknown) =>
+      app.log.warn({ err: error }, 'the push keys could not be made yet; they will be at first use'),
+    );
     stop = startPushSender({
       db: app.db,
       clock: app.clock,
