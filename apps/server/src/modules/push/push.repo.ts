@@ -5,6 +5,22 @@ import { pushOutbox, pushPreferences, pushSubscriptions } from '../../db/schema/
 export type PushSubscriptionRow = typeof pushSubscriptions.$inferSelect;
 export type NewPushOutboxRow = typeof pushOutbox.$inferInsert;
 
+/** Advisory locks (two-key space) taken by a subscription, on its browser and on its user. */
+const PUSH_SUBSCRIBER_LOCK_SPACE = 7_215_034;
+
+/**
+ * Takes one browser's subscriptions, then one person's, one at a time, on every process: the same
+ * browser sent by two accounts at once ends with one owner, and a person's browsers sent at once
+ * cannot pass the limit between them (each would count the others' rows as not there yet).
+ */
+export async function lockPushSubscriber(
+  db: Executor,
+  { endpoint, userId }: { endpoint: string; userId: string },
+) {
+  await db.execute(sql`select pg_advisory_xact_lock(${PUSH_SUBSCRIBER_LOCK_SPACE}, hashtext(${endpoint}))`);
+  await db.execute(sql`select pg_advisory_xact_lock(${PUSH_SUBSCRIBER_LOCK_SPACE}, hashtext(${userId}))`);
+}
+
 /** The subscription of a browser, locked: a second sign-in of the same browser waits for the first. */
 export async function lockPushSubscriptionByEndpoint(db: Executor, { endpoint }: { endpoint: string }) {
   const [row] = await db

@@ -22,6 +22,7 @@ import {
   insertPushSubscription,
   listPushSubscriptionsOf,
   listPushTargets,
+  lockPushSubscriber,
   lockPushSubscriptionByEndpoint,
   type NewPushOutboxRow,
   updatePushSubscriptionKeys,
@@ -62,6 +63,7 @@ export async function subscribeToPushes(
   assertUsableKey(keys.p256dh);
   await assertPushableEndpoint(endpoint, allowPrivateNetworks);
   await runInTransaction(db, async (tx) => {
+    await lockPushSubscriber(tx, { endpoint, userId });
     const existing = await lockPushSubscriptionByEndpoint(tx, { endpoint });
     if (existing?.userId === userId) {
       await updatePushSubscriptionKeys(tx, { id: existing.id, ...keys });

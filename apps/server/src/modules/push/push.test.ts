@@ -139,8 +139,8 @@ afterAll(async () => {
   await service.close();
 });
 
-function subscribe(token: string, body: object) {
-  return t.app.inject({
+function subscribe(token: string, body: object, app = t.app) {
+  return app.inject({
     method: 'POST',
     url: '/api/user/push/subscriptions',
     headers: bearer(token),
@@ -402,6 +402,42 @@ describe('Web Push', () => {
     expect(await count('push_subscriptions where endpoint = $1', [browsers[0]?.subscription.endpoint])).toBe(
       0,
     );
+  });
+
+  describe('sent at once, on one process and on two sharing the database', () => {
+    let second: TestApp;
+    beforeAll(async () => {
+      second = await createTestApp({ push: LOCAL_PUSH }, { clock, sharedWith: t });
+    });
+    afterAll(() => second.close());
+    const either = (index: number) => (index % 2 === 0 ? t.app : second.app);
+
+    it(`keeps at most ${MAX_PUSH_SUBSCRIPTIONS} browsers of a person who sends ${MAX_PUSH_SUBSCRIPTIONS + 6} at once`, async () => {
+      const { token, user } = await signUpAndLogin(t.app);
+      const browsers = Array.from({ length: MAX_PUSH_SUBSCRIPTIONS + 6 }, () => newBrowser(service.origin));
+      const sent = await Promise.all(
+        browsers.map((browser, index) => subscribe(token, browser.subscription, either(index))),
+      );
+      expect(sent.map((answer) => answer.statusCode)).toEqual(browsers.map(() => 200));
+      expect(await count('push_subscriptions where user_id = $1', [user._id])).toBe(MAX_PUSH_SUBSCRIPTIONS);
+    });
+
+    it('gives a browser sent by two accounts at once to exactly one of them', async () => {
+      const people = await Promise.all([signUpAndLogin(t.app), signUpAndLogin(t.app)]);
+      for (let round = 0; round < 5; round += 1) {
+        const browser = newBrowser(service.origin);
+        const sent = await Promise.all(
+          people.map((person, index) => subscribe(person.token, browser.subscription, either(index))),
+        );
+        expect(sent.map((answer) => answer.statusCode)).toEqual([200, 200]);
+        const { rows } = await t.pool.query<{ user_id: string }>(
+          'select user_id from push_subscriptions where endpoint = $1',
+          [browser.subscription.endpoint],
+        );
+        expect(rows).toHaveLength(1);
+        expect(people.map((person) => person.user._id)).toContain(rows[0]?.user_id);
+      }
+    });
   });
 
   it("lets nobody turn off another user's browser; its owner can", async () => {
