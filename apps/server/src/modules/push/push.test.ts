@@ -422,6 +422,22 @@ describe('Web Push', () => {
       expect(await count('push_subscriptions where user_id = $1', [user._id])).toBe(MAX_PUSH_SUBSCRIPTIONS);
     });
 
+    it('sends each push once while both processes run a sender', async () => {
+      // The second process answers a request first, so that its sender runs beside the first's.
+      expect(
+        (await second.app.inject({ url: '/api/user/push/publicKey', headers: bearer(adminToken) }))
+          .statusCode,
+      ).toBe(200);
+      const depositors = await Promise.all(Array.from({ length: 6 }, () => subscribedDepositor('75')));
+      await Promise.all(depositors.map(({ depositId }) => creditDeposit(depositId)));
+      for (const { browser } of depositors) {
+        await expect.poll(() => waitingPushes(browser.subscription.endpoint), SENT).toBe(0);
+      }
+      expect(depositors.map(({ browser }) => service.to(browser.path).length)).toEqual(
+        depositors.map(() => 1),
+      );
+    });
+
     it('gives a browser sent by two accounts at once to exactly one of them', async () => {
       const people = await Promise.all([signUpAndLogin(t.app), signUpAndLogin(t.app)]);
       for (let round = 0; round < 5; round += 1) {
