@@ -17,6 +17,12 @@ beforeAll(async () => {
   user = await signUpUser(api);
 });
 
+/**
+ * Without the service worker: the browser's routing cannot stand in for a file its worker fetches.
+ * The worker passes the server's 404 on to the page all the same (it stores only what answered 200).
+ */
+const WITHOUT_WORKER = { serviceWorkers: 'block' } as const;
+
 /** What a tab opened before a deploy meets: the page's code is gone from the server. */
 async function loseChunk(pattern: RegExp): Promise<void> {
   await page.route(pattern, (route) => route.fulfill({ status: 404, body: 'Not found' }));
@@ -24,7 +30,7 @@ async function loseChunk(pattern: RegExp): Promise<void> {
 
 describe('a page whose code cannot be loaded', () => {
   it('in the user area, explains the update and offers a reload that works', async () => {
-    await openFreshPage(VIEWPORTS.phone);
+    await openFreshPage(VIEWPORTS.phone, WITHOUT_WORKER);
     await openSignedIn(page, user, '/policy');
     await loseChunk(/\/assets\/overview-page-[^/]*\.js$/);
     await page.goto('/user/overview');
@@ -36,7 +42,7 @@ describe('a page whose code cannot be loaded', () => {
   });
 
   it('on a public page, says the same instead of the router’s default', async () => {
-    await openFreshPage(VIEWPORTS.desktop);
+    await openFreshPage(VIEWPORTS.desktop, WITHOUT_WORKER);
     await loseChunk(/\/assets\/terms-page-[^/]*\.js$/);
     await page.goto('/terms');
     await page.getByRole('heading', { level: 1, name: 'Vestora has been updated' }).waitFor();

@@ -46,7 +46,7 @@ export function setUpUserSuite({ asAdmin }: { asAdmin: boolean }): void {
 /** Closes the previous test's context and opens `page` in a new one, as a new visitor at this size. */
 export async function openFreshPage(
   viewport: { width: number; height: number },
-  options: Pick<BrowserContextOptions, 'permissions'> = {},
+  options: Pick<BrowserContextOptions, 'permissions' | 'serviceWorkers'> = {},
 ): Promise<void> {
   await context?.close();
   context = await browser.newContext({ viewport, baseURL: inject('baseUrl'), ...options });
