@@ -99,6 +99,24 @@ describe('sign-up, review and sign-in details', () => {
   });
 });
 
+/**
+ * Waits until the app has adopted the page: a prerendered page shows before its script runs, and
+ * its controls come alive (the sign-in buttons are enabled, a colour change) only then. Scanned in
+ * between, the scan would judge a page that is changing under it.
+ */
+async function waitUntilAdopted(page: Page, path: string): Promise<void> {
+  await expect
+    .poll(() =>
+      page.evaluate(() =>
+        Object.keys(document.querySelector('h1') ?? {}).some((key) => key.startsWith('__react')),
+      ),
+    )
+    .toBe(true);
+  if (path === '/signin') {
+    await expect.poll(() => page.getByRole('button', { name: 'Account Login' }).isEnabled()).toBe(true);
+  }
+}
+
 describe('accessibility', () => {
   const pages = [
     ['/', 'Risk, looked at from every side'],
@@ -118,6 +136,7 @@ describe('accessibility', () => {
       for (const [path, heading] of pages) {
         await page.goto(path);
         await page.getByRole('heading', { name: heading }).waitFor();
+        await waitUntilAdopted(page, path);
         await expectAccessible(page, `${path} at ${viewportName} width`);
       }
       await page.goto('/policy');
