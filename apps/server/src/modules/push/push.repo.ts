@@ -21,7 +21,7 @@ export async function lockPushSubscriber(
   await db.execute(sql`select pg_advisory_xact_lock(${PUSH_SUBSCRIBER_LOCK_SPACE}, hashtext(${userId}))`);
 }
 
-/** The subscription of a browser, locked: a second sign-in of the same browser waits for the first. */
+/** The subscription of a browser, locked against its owner turning it off meanwhile. */
 export async function lockPushSubscriptionByEndpoint(db: Executor, { endpoint }: { endpoint: string }) {
   const [row] = await db
     .select()
@@ -38,7 +38,8 @@ export async function insertPushSubscription(
     'userId' | 'endpoint' | 'p256dh' | 'auth' | 'createdAt'
   >,
 ): Promise<void> {
-  // A browser subscribing twice at once: the second finds the first's row and keeps it.
+  // Sends of one browser are ordered by lockPushSubscriber; a conflict here means another path
+  // added the row first, and that row stands.
   await db
     .insert(pushSubscriptions)
     .values(values)
